@@ -1,0 +1,85 @@
+/**
+ * The database adapter contract: the Auth.js `Adapter` interface, method for method, so an adapter written for
+ * Auth.js plugs into Gatehouse unchanged. Every method is optional in the type; configuration checks that the
+ * methods the configured features need are present.
+ *
+ * @module
+ */
+import type { Account, Awaitable, User } from '../types.js'
+
+/** A user as stored by an adapter. */
+export interface AdapterUser extends User {
+  id: string
+  email: string
+  emailVerified: Date | null
+}
+
+/** An account as stored by an adapter. */
+export interface AdapterAccount extends Account {
+  userId: string
+  type: 'oauth' | 'oidc' | 'email' | 'webauthn'
+}
+
+/** A database session. */
+export interface AdapterSession {
+  sessionToken: string
+  userId: string
+  expires: Date
+}
+
+/** A single-use e-mail sign-in token; `token` is stored hashed. */
+export interface VerificationToken {
+  identifier: string
+  expires: Date
+  token: string
+}
+
+/** A WebAuthn authenticator. IDs and keys are standard base64; transports are comma-joined. */
+export interface AdapterAuthenticator {
+  userId: string
+  providerAccountId: string
+  counter: number
+  credentialBackedUp: boolean
+  credentialID: string
+  credentialPublicKey: string
+  transports?: string | null
+  credentialDeviceType: string
+}
+
+/**
+ * The adapter interface.
+ *
+ * @example
+ * ```ts
+ * const config = { adapter: MemoryAdapter(), providers: [...] }
+ * ```
+ */
+export interface Adapter {
+  createUser?(user: AdapterUser): Awaitable<AdapterUser>
+  getUser?(id: string): Awaitable<AdapterUser | null>
+  getUserByEmail?(email: string): Awaitable<AdapterUser | null>
+  getUserByAccount?(
+    providerAccountId: Pick<AdapterAccount, 'provider' | 'providerAccountId'>,
+  ): Awaitable<AdapterUser | null>
+  updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, 'id'>): Awaitable<AdapterUser>
+  deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>
+  linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>
+  unlinkAccount?(
+    providerAccountId: Pick<AdapterAccount, 'provider' | 'providerAccountId'>,
+  ): Promise<void> | Awaitable<AdapterAccount | undefined>
+  createSession?(session: { sessionToken: string; userId: string; expires: Date }): Awaitable<AdapterSession>
+  getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
+  updateSession?(
+    session: Partial<AdapterSession> & Pick<AdapterSession, 'sessionToken'>,
+  ): Awaitable<AdapterSession | null | undefined>
+  deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>
+  createVerificationToken?(
+    verificationToken: VerificationToken,
+  ): Awaitable<VerificationToken | null | undefined>
+  useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>
+  getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>
+  getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>
+  createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>
+  listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>
+  updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>
+}

@@ -1,0 +1,100 @@
+/**
+ * Provider configuration types, one per kind. Each kind has a builder in this folder; the configuration accepts
+ * a provider object or a function returning one.
+ *
+ * @module
+ */
+import type { Account, Awaitable, Profile, User } from '../types.js'
+
+/** The provider kinds. */
+export type ProviderType = 'oidc' | 'oauth' | 'email' | 'credentials' | 'webauthn'
+
+/** The colours of a provider's button on the built-in sign-in page. */
+export interface ProviderStyle {
+  bg: string
+  text: string
+  bgDark?: string
+  textDark?: string
+  logo?: string
+  logoDark?: string
+}
+
+/** Fields every provider has. */
+export interface CommonProviderOptions {
+  /** Part of the provider's URLs; unique within a configuration. */
+  id: string
+  /** The label of its button on the sign-in page. */
+  name: string
+  type: ProviderType
+}
+
+/** One input of the credentials form, rendered on the built-in sign-in page. */
+export interface CredentialInput {
+  label?: string
+  type?: string
+  placeholder?: string
+  autocomplete?: string
+  required?: boolean
+  [attribute: string]: unknown
+}
+
+/** A credentials provider: the application checks what the user typed. */
+export interface CredentialsConfig extends CommonProviderOptions {
+  type: 'credentials'
+  credentials: Record<string, CredentialInput>
+  /**
+   * Returns the user, or `null` to refuse; may throw a `CredentialsSignin` subclass with a custom `code`.
+   * Receives the whole parsed body and a web `Request` of the sign-in.
+   */
+  authorize: (credentials: Partial<Record<string, unknown>>, request: Request) => Awaitable<User | null>
+}
+
+/** An endpoint given as a URL, or as a URL with extra parameters. */
+export type EndpointConfig =
+  string | { url?: string; params?: Record<string, unknown>; [key: string]: unknown }
+
+/** An OAuth 2.0 or OpenID Connect provider (spec section 2.7). */
+export interface OAuthConfig<P = Profile> extends CommonProviderOptions {
+  type: 'oauth' | 'oidc'
+  clientId?: string
+  clientSecret?: string
+  issuer?: string
+  wellKnown?: string
+  jwks_endpoint?: string
+  authorization?: EndpointConfig
+  token?: EndpointConfig
+  userinfo?: EndpointConfig
+  checks?: Array<'pkce' | 'state' | 'nonce' | 'none'>
+  client?: Record<string, unknown>
+  profile?: (profile: P, tokens: Record<string, unknown>) => Awaitable<User>
+  account?: (tokens: Record<string, unknown>) => Partial<Account> | undefined | null
+  allowDangerousEmailAccountLinking?: boolean
+  redirectProxyUrl?: string
+  style?: ProviderStyle
+  options?: Record<string, unknown>
+  [key: string]: unknown
+}
+
+/** An OpenID Connect provider. */
+export type OIDCConfig<P = Profile> = OAuthConfig<P> & { type: 'oidc' }
+
+/** An e-mail ("magic link") provider. */
+export interface EmailConfig extends CommonProviderOptions {
+  type: 'email'
+  from?: string
+  maxAge?: number
+  sendVerificationRequest?: (params: Record<string, unknown>) => Awaitable<void>
+  [key: string]: unknown
+}
+
+/** A WebAuthn (passkey) provider. */
+export interface WebAuthnConfig extends CommonProviderOptions {
+  type: 'webauthn'
+  [key: string]: unknown
+}
+
+/** Any provider configuration object. */
+export type ProviderConfig = CredentialsConfig | OAuthConfig | EmailConfig | WebAuthnConfig
+
+/** A provider as the configuration accepts it: an object, or a function returning one. */
+export type Provider = ProviderConfig | (() => ProviderConfig)

@@ -1,0 +1,25 @@
+/**
+ * Opt-in markers. Dangerous opt-outs are symbols, never booleans, so that they cannot be switched on by a stray
+ * environment variable or a JSON config file.
+ *
+ * @module
+ */
+
+/**
+ * Turns off the CSRF double-submit check. Only for framework wrappers that check the origin themselves.
+ *
+ * @example
+ * ```ts
+ * Auth(request, { ...config, skipCSRFCheck })
+ * ```
+ */
+export const skipCSRFCheck: unique symbol = Symbol.for('gatehouse.skipCSRFCheck')
+
+/**
+ * Asks `Auth` for its internal result (`{ status, headers, body, redirect, cookies }`) instead of a `Response`,
+ * and to re-throw sign-in errors; used by framework wrappers for server-side `signIn`.
+ */
+export const raw: unique symbol = Symbol.for('gatehouse.raw')
+
+/** A provider property that replaces `fetch` for that provider's outbound requests. */
+export const customFetch: unique symbol = Symbol.for('gatehouse.customFetch')
