@@ -1,0 +1,57 @@
+import { flowFor } from '../flows/flow-for.js'
+import { renderSignInPage } from '../pages/sign-in-page.js'
+import type { CredentialsConfig, OAuthConfig } from '../providers/provider-types.js'
+import type { RequestContext } from '../routing/request-context.js'
+import type { Cookie, ResponseInternal } from '../types.js'
+import { pageResult, withQuery } from './page-result.js'
+
+/** Only short, plain error values reach the page or a custom page's URL. */
+function safeParam(value: string | undefined): string | undefined {
+  return value !== undefined && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : undefined
+}
+
+/** GET /signin: the built-in sign-in page, or a redirect to `pages.signIn` with `callbackUrl` and `error`. */
+export async function signInPage(ctx: RequestContext): Promise<ResponseInternal> {
+  const { config, req } = ctx
+  const { url: callbackUrl, cookie } = await ctx.callbackUrl()
+  const error = safeParam(req.query.error)
+  if (config.pages.signIn) {
+    return {
+      redirect: withQuery(config.pages.signIn, { callbackUrl, error, code: safeParam(req.query.code) }),
+      ...(cookie ? { cookies: [cookie] } : {}),
+    }
+  }
+  const csrf = ctx.csrf()
+  const cookies: Cookie[] = []
+  if (csrf.cookie) cookies.push(csrf.cookie)
+  if (cookie) cookies.push(cookie)
+  const page = renderSignInPage({
+    providers: config.providers.map((p) => ({
+      id: p.id,
+      name: p.name,
+      type: p.type,
+      signinUrl: ctx.actionUrl('signin', p.id),
+      callbackUrl: ctx.actionUrl('callback', p.id),
+      ...(p.type === 'credentials' ? { credentials: (p as CredentialsConfig).credentials } : {}),
+      ...((p as OAuthConfig).style ? { style: (p as OAuthConfig).style! } : {}),
+    })),
+    csrfToken: csrf.token,
+    callbackUrl,
+    ...(error ? { error } : {}),
+    ...(safeParam(req.query.code) ? { code: safeParam(req.query.code)! } : {}),
+    theme: config.theme,
+  })
+  return { ...pageResult(page), cookies }
+}
+
+/**
+ * POST /signin[/{id}]: starts the provider's flow (CSRF was checked by the router). Without a provider, the
+ * contract answers with the sign-in page.
+ */
+export async function signInStart(ctx: RequestContext): Promise<ResponseInternal> {
+  if (!ctx.provider) return { redirect: ctx.actionUrl('signin') }
+  const result = await flowFor(ctx.provider).start(ctx, ctx.provider)
+  const { cookie } = await ctx.callbackUrl()
+  if (cookie) result.cookies = [...(result.cookies ?? []), cookie]
+  return result
+}

@@ -1,0 +1,44 @@
+import { clearChunkedCookie } from '../cookies/session-cookie-chunks.js'
+import { SignOutError } from '../errors.js'
+import { renderSignOutPage } from '../pages/sign-out-page.js'
+import type { RequestContext } from '../routing/request-context.js'
+import { sessionStrategy } from '../session/session-strategy-for.js'
+import type { Cookie, ResponseInternal } from '../types.js'
+import { pageResult } from './page-result.js'
+
+/** GET /signout: a confirmation page whose form posts the CSRF token, or a redirect to `pages.signOut`. */
+export async function signOutPage(ctx: RequestContext): Promise<ResponseInternal> {
+  const { config } = ctx
+  if (config.pages.signOut) return { redirect: config.pages.signOut }
+  const csrf = ctx.csrf()
+  const { url: callbackUrl, cookie } = await ctx.callbackUrl()
+  const cookies = [csrf.cookie, cookie].filter((c): c is Cookie => c !== undefined)
+  const page = renderSignOutPage({
+    url: ctx.actionUrl('signout'),
+    csrfToken: csrf.token,
+    callbackUrl,
+    theme: config.theme,
+  })
+  return { ...pageResult(page), cookies }
+}
+
+/**
+ * POST /signout: ends the session (a failure there is logged and sign-out still completes, so the browser is
+ * never left holding the cookie), clears every session-cookie chunk and redirects to the callback URL.
+ */
+export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
+  const strategy = sessionStrategy(ctx.config)
+  let cookies: Cookie[]
+  try {
+    cookies = await strategy.end(ctx)
+  } catch (error) {
+    ctx.config.logger.error(new SignOutError(error instanceof Error ? error : String(error)))
+    cookies = clearChunkedCookie(
+      ctx.cookies.sessionToken.name,
+      ctx.cookies.sessionToken.options,
+      ctx.req.cookies,
+    )
+  }
+  const { url } = await ctx.callbackUrl()
+  return { redirect: url, cookies }
+}

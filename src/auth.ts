@@ -1,0 +1,88 @@
+import { resolveConfig, type ResolvedConfig } from './config/resolve-config.js'
+import { parseAction } from './routing/parse-request.js'
+import { handleRequest } from './routing/handle-request.js'
+import { renderErrorPage } from './pages/error-page.js'
+import { toResponse } from './lib/to-response.js'
+import { finishResult } from './lib/finish-result.js'
+import { createLogger } from './lib/logger.js'
+import type { AuthConfig, ResponseInternal } from './types.js'
+
+/** A configuration, or a function of the request that returns one (spec §1.8). */
+export type AuthConfigInput = AuthConfig | ((request: Request) => AuthConfig | Promise<AuthConfig>)
+
+type Resolution = { config: ResolvedConfig } | { error: Error; input: AuthConfig }
+
+/** Resolved configurations, per configuration object: resolving (and validating) happens once per object. */
+const resolutions = new WeakMap<AuthConfig, Resolution>()
+
+/** Resolves a configuration once; a broken one is logged once and remembered, so every request answers fast. */
+export function resolveOnce(config: AuthConfig): Resolution {
+  let resolution = resolutions.get(config)
+  if (!resolution) {
+    try {
+      resolution = { config: resolveConfig(config) }
+    } catch (error) {
+      const err = error instanceof Error ? error : new Error(String(error))
+      createLogger(config.logger, config.debug === true).error(err)
+      resolution = { error: err, input: config }
+    }
+    resolutions.set(config, resolution)
+  }
+  return resolution
+}
+
+/**
+ * The answer to any request while the configuration is broken (wire-contract §1.4 #2): pages get the error page
+ * (or `pages.error`), everything else a 500 JSON message. The log has the list of problems.
+ */
+export function configErrorResult(request: Request, input: AuthConfig): ResponseInternal {
+  const url = new URL(request.url)
+  const action = parseAction(url.pathname, (input.basePath ?? '/auth').replace(/\/+$/, ''))?.action
+  const isPage =
+    action === 'signin' || action === 'signout' || action === 'error' || action === 'verify-request'
+  if (request.method === 'GET' && isPage) {
+    const errorPath = typeof input.pages?.error === 'string' ? input.pages.error : undefined
+    if (errorPath && !url.searchParams.get('callbackUrl')?.startsWith(errorPath)) {
+      return { redirect: `${/^https?:/i.test(errorPath) ? '' : url.origin}${errorPath}?error=Configuration` }
+    }
+    const page = renderErrorPage({ error: 'Configuration', signinUrl: '#', theme: input.theme ?? {} })
+    return { status: page.status, headers: page.headers, body: page.html }
+  }
+  return {
+    status: 500,
+    headers: { 'Content-Type': 'application/json' },
+    body: {
+      message:
+        'There was a problem with the server configuration. Check the server logs for more information.',
+    },
+  }
+}
+
+/**
+ * Answers one request to the authentication endpoints: a web `Request` and a configuration in, a web `Response`
+ * out (or, with `raw`, the internal result).
+ *
+ * @example
+ * ```ts
+ * const response = await Auth(request, { providers: [Credentials({ authorize })], secret })
+ * ```
+ */
+export async function Auth(request: Request, config: AuthConfigInput): Promise<Response>
+export async function Auth(request: Request, config: AuthConfigInput): Promise<Response | ResponseInternal> {
+  const input = typeof config === 'function' ? await config(request) : config
+  const resolution = resolveOnce(input)
+  if ('error' in resolution) {
+    const result = configErrorResult(request, resolution.input)
+    return input.raw ? result : toResponse(result)
+  }
+  return runResolved(request, resolution.config)
+}
+
+/** Runs a request against an already resolved configuration. */
+export async function runResolved(
+  request: Request,
+  config: ResolvedConfig,
+): Promise<Response | ResponseInternal> {
+  const result = finishResult(request, await handleRequest(request, config))
+  return config.raw ? result : toResponse(result)
+}

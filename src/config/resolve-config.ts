@@ -1,0 +1,269 @@
+import { defaultCookies, mergeCookies } from '../cookies/default-cookies.js'
+import {
+  AuthError,
+  MissingAdapter,
+  MissingSecret,
+  MissingSecretError,
+  UnsupportedStrategy,
+  UntrustedHost,
+} from '../errors.js'
+import { SessionJwe } from '../jwt/session-jwe.js'
+import { createLogger } from '../lib/logger.js'
+import type { Adapter } from '../adapters/adapter.js'
+import { customFetch, raw, skipCSRFCheck } from '../symbols.js'
+import type {
+  AuthConfig,
+  CallbacksOptions,
+  CookiesOptions,
+  EventCallbacks,
+  JWTOptions,
+  LoggerInstance,
+  PagesOptions,
+  SessionOptions,
+  Theme,
+} from '../types.js'
+import { defaultCallbacks } from './default-callbacks.js'
+import { readEnv } from './read-env.js'
+import { resolveProviders, type ResolvedProvider } from './resolve-providers.js'
+
+/** Cookies and session keys for one security mode (HTTPS or plain HTTP): names and key salts differ. */
+export interface CookieMode {
+  readonly cookies: CookiesOptions
+  /** Encrypts and decrypts session JWTs; keys derived once, salted with the session cookie name. */
+  readonly sessionJwe: SessionJwe
+}
+
+/** A configuration with every default applied, validated and frozen; built once per configuration object. */
+export interface ResolvedConfig {
+  readonly basePath: string
+  readonly secrets: readonly string[]
+  /** The public address from `AUTH_URL`; when set, the request's own host is never used. */
+  readonly authUrl: URL | undefined
+  readonly useSecureCookies: boolean | undefined
+  readonly session: Readonly<SessionOptions>
+  readonly jwt: Readonly<Required<Pick<JWTOptions, 'maxAge'>> & Omit<JWTOptions, 'maxAge'>>
+  readonly providers: readonly ResolvedProvider[]
+  readonly providerById: ReadonlyMap<string, ResolvedProvider>
+  readonly pages: Readonly<Partial<PagesOptions>>
+  readonly callbacks: Readonly<CallbacksOptions>
+  /** Which callbacks the user replaced: the defaults are skipped on the hot path. */
+  readonly customCallbacks: Readonly<Record<keyof CallbacksOptions, boolean>>
+  readonly events: Readonly<Partial<EventCallbacks>>
+  readonly logger: LoggerInstance
+  readonly theme: Readonly<Theme>
+  readonly skipCSRFCheck: boolean
+  readonly raw: boolean
+  readonly adapter: Adapter | undefined
+  readonly redirectProxyUrl: string | undefined
+  readonly enableWebAuthn: boolean
+  readonly fetch: typeof fetch
+  readonly secure: CookieMode
+  readonly insecure: CookieMode
+}
+
+type Env = Record<string, string | undefined>
+
+const DAY = 86_400
+
+/**
+ * Applies defaults and environment inference, validates, and freezes. Every problem is collected and reported in
+ * one error that names the option and says what to do; warnings are logged once, here.
+ *
+ * @throws AuthError listing every problem (its class is the first problem's: `MissingSecretError`, …).
+ */
+export function resolveConfig(config: AuthConfig, env: Env = process.env): ResolvedConfig {
+  const problems: Array<{ type: typeof AuthError; text: string }> = []
+  const problem = (type: typeof AuthError, text: string) => problems.push({ type, text })
+  if (typeof config !== 'object' || config === null) {
+    throw new TypeError('Gatehouse: the configuration must be an object, or a function returning one.')
+  }
+  const logger = createLogger(config.logger, config.debug === true)
+  const fromEnv = readEnv(config, env)
+
+  const secrets =
+    typeof config.secret === 'string' && config.secret !== ''
+      ? [config.secret]
+      : Array.isArray(config.secret) && config.secret.length > 0
+        ? [...config.secret]
+        : fromEnv.secrets
+  if (secrets.length === 0 || secrets.some((s) => typeof s !== 'string' || s === '')) {
+    problem(
+      fromEnv.production ? MissingSecretError : MissingSecret,
+      '`secret`: no secret is set. Set AUTH_SECRET (generate one with `npx gatehouse secret`) or pass `secret`.',
+    )
+  }
+
+  let authUrl: URL | undefined
+  if (fromEnv.authUrl !== undefined) {
+    try {
+      authUrl = new URL(fromEnv.authUrl)
+      if (authUrl.protocol !== 'https:' && authUrl.protocol !== 'http:') throw new TypeError('not http(s)')
+    } catch {
+      problem(
+        AuthError,
+        `AUTH_URL: "${fromEnv.authUrl}" is not an http(s) URL. Set it to the public address.`,
+      )
+      authUrl = undefined
+    }
+  }
+
+  let basePath = config.basePath ?? (authUrl && authUrl.pathname !== '/' ? authUrl.pathname : '/auth')
+  if (typeof basePath !== 'string' || !basePath.startsWith('/') || /[?#\s]/.test(basePath)) {
+    problem(AuthError, `\`basePath\`: "${String(basePath)}" must be a path starting with "/", like "/auth".`)
+    basePath = '/auth'
+  }
+  basePath = basePath.replace(/\/+$/, '')
+  if (
+    config.basePath !== undefined &&
+    authUrl &&
+    authUrl.pathname !== '/' &&
+    authUrl.pathname.replace(/\/+$/, '') !== basePath
+  ) {
+    logger.warn('env-url-basepath-mismatch')
+  }
+
+  const trustHost = config.trustHost ?? (authUrl !== undefined ? true : fromEnv.trustHost) ?? false
+  if (!trustHost && authUrl === undefined) {
+    problem(
+      UntrustedHost,
+      'the host of requests is not trusted. Set AUTH_URL to the public address of the app, or set `trustHost: true` ' +
+        '(AUTH_TRUST_HOST=true) if a proxy you control sets the Host header.',
+    )
+  }
+
+  const session = resolveSession(config, problem)
+  if (session.strategy === 'database') {
+    if (!config.adapter) {
+      problem(
+        MissingAdapter,
+        '`session.strategy` is "database" but no `adapter` is set. Set an adapter, or use "jwt".',
+      )
+    } else {
+      problem(
+        UnsupportedStrategy,
+        '`session.strategy` "database" (the default when an `adapter` is set) is not available in this version of ' +
+          'Gatehouse. Set `session: { strategy: "jwt" }`.',
+      )
+    }
+  }
+  const jwtMaxAge = config.jwt?.maxAge ?? session.maxAge
+  if (!isSeconds(jwtMaxAge)) problem(AuthError, '`jwt.maxAge` must be a whole number of seconds, 0 or more.')
+
+  const providerProblems: string[] = []
+  const providers = Array.isArray(config.providers)
+    ? resolveProviders(config.providers, env, providerProblems)
+    : []
+  if (!Array.isArray(config.providers)) problem(AuthError, '`providers` must be an array (it may be empty).')
+  for (const text of providerProblems) problem(AuthError, text)
+
+  const { callbacks, custom } = defaultCallbacks(config.callbacks, problem)
+  const pages = resolvePages(config.pages, problem)
+  const theme = Object.freeze({ colorScheme: 'auto' as const, ...config.theme })
+  if (!['auto', 'dark', 'light'].includes(theme.colorScheme)) {
+    problem(AuthError, '`theme.colorScheme` must be "auto", "dark" or "light".')
+  }
+
+  if (problems.length > 0) {
+    const first = problems[0]!
+    const list = problems.map((p, i) => `  ${i + 1}. ${p.text}`).join('\n')
+    throw new first.type(`Gatehouse configuration has ${problems.length} problem(s):\n${list}`, {
+      cause: { problems: problems.map((p) => p.text) },
+      code: 'invalid_configuration',
+    })
+  }
+
+  if (secrets.some((s) => s.length < 32)) logger.warn('short-secret')
+  if (config.debug) logger.warn('debug-enabled')
+  if (config.skipCSRFCheck === skipCSRFCheck) logger.warn('csrf-disabled')
+  if (config.experimental?.enableWebAuthn) logger.warn('experimental-webauthn')
+
+  const overrides = config.cookies
+  const mode = (secure: boolean): CookieMode => {
+    const cookies = mergeCookies(defaultCookies(secure), overrides)
+    return Object.freeze({ cookies, sessionJwe: new SessionJwe(secrets, cookies.sessionToken.name) })
+  }
+  const fixedSecure = config.useSecureCookies ?? (authUrl ? authUrl.protocol === 'https:' : undefined)
+  const secure = fixedSecure === false ? undefined : mode(true)
+  const insecure = fixedSecure === true ? undefined : mode(false)
+
+  return Object.freeze({
+    basePath,
+    secrets: Object.freeze(secrets),
+    authUrl,
+    useSecureCookies: fixedSecure,
+    session: Object.freeze(session),
+    jwt: Object.freeze({ ...config.jwt, maxAge: jwtMaxAge }),
+    providers: Object.freeze(providers),
+    providerById: new Map(providers.map((p) => [p.id, p])),
+    pages,
+    callbacks,
+    customCallbacks: custom,
+    events: Object.freeze({ ...config.events }),
+    logger,
+    theme,
+    skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
+    raw: config.raw === raw,
+    adapter: config.adapter,
+    redirectProxyUrl: config.redirectProxyUrl ?? fromEnv.redirectProxyUrl,
+    enableWebAuthn: config.experimental?.enableWebAuthn === true,
+    fetch: config[customFetch] ?? globalThis.fetch.bind(globalThis),
+    // A fixed mode serves both kinds of request, so lookups never miss.
+    secure: (secure ?? insecure)!,
+    insecure: (insecure ?? secure)!,
+  })
+}
+
+function isSeconds(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0
+}
+
+function resolveSession(
+  config: AuthConfig,
+  problem: (type: typeof AuthError, text: string) => void,
+): SessionOptions {
+  const s = config.session ?? {}
+  const strategy = s.strategy ?? (config.adapter ? 'database' : 'jwt')
+  if (strategy !== 'jwt' && strategy !== 'database') {
+    problem(AuthError, '`session.strategy` must be "jwt" or "database".')
+  }
+  const maxAge = s.maxAge ?? 30 * DAY
+  const updateAge = s.updateAge ?? DAY
+  if (!isSeconds(maxAge) || maxAge === 0)
+    problem(AuthError, '`session.maxAge` must be a whole number of seconds above 0.')
+  if (!isSeconds(updateAge))
+    problem(AuthError, '`session.updateAge` must be a whole number of seconds, 0 or more.')
+  else if (isSeconds(maxAge) && updateAge > maxAge) {
+    problem(
+      AuthError,
+      '`session.updateAge` must not exceed `session.maxAge`, or sessions expire before refreshing.',
+    )
+  }
+  if (s.generateSessionToken !== undefined && typeof s.generateSessionToken !== 'function') {
+    problem(AuthError, '`session.generateSessionToken` must be a function returning a string.')
+  }
+  return {
+    strategy,
+    maxAge,
+    updateAge,
+    generateSessionToken: s.generateSessionToken ?? (() => crypto.randomUUID()),
+  }
+}
+
+function resolvePages(
+  pages: Partial<PagesOptions> | undefined,
+  problem: (type: typeof AuthError, text: string) => void,
+): Readonly<Partial<PagesOptions>> {
+  const out: Partial<PagesOptions> = {}
+  for (const [key, value] of Object.entries(pages ?? {}) as Array<[keyof PagesOptions, unknown]>) {
+    if (value === undefined) continue
+    if (!['signIn', 'signOut', 'error', 'verifyRequest', 'newUser'].includes(key)) {
+      problem(
+        AuthError,
+        `\`pages.${key}\` is not a page Gatehouse knows (signIn, signOut, error, verifyRequest, newUser).`,
+      )
+    } else if (typeof value !== 'string' || !(value.startsWith('/') || /^https?:\/\//i.test(value))) {
+      problem(AuthError, `\`pages.${key}\` must be a path like "/login" or an http(s) URL.`)
+    } else out[key] = value
+  }
+  return Object.freeze(out)
+}

@@ -1,0 +1,28 @@
+/**
+ * Gatehouse: self-hosted authentication for web applications. One function takes a web `Request` and a
+ * configuration and returns a web `Response`; `createAuth` binds a configuration once.
+ *
+ * @example
+ * ```ts
+ * import { createAuth } from 'gatehouse'
+ * import Credentials from 'gatehouse/providers/credentials'
+ * const { handlers, auth } = createAuth({ providers: [Credentials({ authorize })] })
+ * ```
+ * @module
+ */
+export { Auth, type AuthConfigInput } from './auth.js'
+export { createAuth, type GatehouseInstance } from './create-auth.js'
+export { customFetch, raw, skipCSRFCheck } from './symbols.js'
+export { AuthError, CredentialsSignin } from './errors.js'
+export type * from './types.js'
+export type { AdapterAccount, AdapterAuthenticator, VerificationToken } from './adapters/adapter.js'
+export type {
+  CredentialInput,
+  CredentialsConfig,
+  EmailConfig,
+  OAuthConfig,
+  OIDCConfig,
+  ProviderConfig,
+  ProviderStyle,
+  WebAuthnConfig,
+} from './providers/provider-types.js'

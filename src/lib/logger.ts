@@ -1,0 +1,55 @@
+import { AuthError, isClientError } from '../errors.js'
+import type { LoggerInstance, WarningCode } from '../types.js'
+
+const warningText: Record<WarningCode, string> = {
+  'debug-enabled': 'Debug logging is on: it prints tokens and cookies. Turn `debug` off in production.',
+  'csrf-disabled':
+    'CSRF protection is off (`skipCSRFCheck`). Only a framework that checks the origin itself may do this.',
+  'env-url-basepath-redundant':
+    '`basePath` and the path of `AUTH_URL` both set the mount path; `basePath` wins.',
+  'env-url-basepath-mismatch': 'The path of `AUTH_URL` differs from `basePath`; `basePath` is used.',
+  'experimental-webauthn': 'WebAuthn is experimental: its API may change.',
+  'short-secret': 'The secret is shorter than 32 characters. Generate one with `npx gatehouse secret`.',
+  'generated-secret': 'No secret was configured; a generated one is used.',
+}
+
+/** Writes one error with its precise reason and the chain of causes, so the log says what actually failed. */
+function logError(error: Error): void {
+  const type = error instanceof AuthError ? error.type : error.name
+  const reason = error instanceof AuthError && error.reason ? ` (${error.reason})` : ''
+  console.error(`[gatehouse][error] ${type}${reason}: ${error.message}`)
+  let cause: unknown = error.cause
+  for (let depth = 0; cause && depth < 5; depth++) {
+    const inner = cause instanceof Error ? cause : (cause as { err?: unknown }).err
+    if (!(inner instanceof Error)) break
+    console.error(`[gatehouse][cause] ${inner.stack ?? inner.message}`)
+    cause = inner.cause
+  }
+  // A refused password or a stale form is routine: one line. Anything else gets its stack.
+  if (error.stack && !isClientError(error)) console.error(`[gatehouse][stack] ${error.stack}`)
+}
+
+/**
+ * Builds the logger from the user's partial one: missing methods fall back to the console, and `debug` output is
+ * only written when `debug` is on (a user logger receives every debug call, as in Auth.js).
+ */
+export function createLogger(user: Partial<LoggerInstance> | undefined, debug: boolean): LoggerInstance {
+  return {
+    error: user?.error?.bind(user) ?? logError,
+    warn:
+      user?.warn?.bind(user) ??
+      ((code: WarningCode, message?: string) =>
+        console.warn(`[gatehouse][warn] ${code}: ${message ?? warningText[code]}`)),
+    debug:
+      user?.debug?.bind(user) ??
+      (debug
+        ? (message: string, metadata?: unknown) =>
+            console.debug(`[gatehouse][debug] ${message}`, metadata === undefined ? '' : metadata)
+        : () => {}),
+  }
+}
+
+/** The default text of a warning code. */
+export function warningMessage(code: WarningCode): string {
+  return warningText[code]
+}

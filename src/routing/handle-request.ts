@@ -1,0 +1,80 @@
+import type { ResolvedConfig } from '../config/resolve-config.js'
+import { AuthError, InvalidProvider, MissingCSRF, UnknownAction } from '../errors.js'
+import { flowFor } from '../flows/flow-for.js'
+import type { ResponseInternal } from '../types.js'
+import { errorResult } from './error-result.js'
+import { parseRequest } from './parse-request.js'
+import { RequestContext } from './request-context.js'
+import { routes } from './route-table.js'
+
+const badRequest = (status = 400): ResponseInternal => ({
+  status,
+  headers: { 'Content-Type': 'application/json' },
+  body: 'Bad request.',
+})
+
+/**
+ * Parses the request, finds its route, enforces the route's needs (provider, CSRF) in this one place, runs the
+ * handler, and turns errors into results at one boundary. In `raw` mode a sign-in error is re-thrown to the
+ * framework wrapper unless the client asked for a JSON redirect.
+ */
+export async function handleRequest(request: Request, config: ResolvedConfig): Promise<ResponseInternal> {
+  const parsed = await parseRequest(request, config.basePath)
+  if ('failure' in parsed) {
+    config.logger.debug(`bad request: ${parsed.failure}: ${parsed.detail}`)
+    if (parsed.failure === 'unknown-action')
+      config.logger.error(new UnknownAction(`Cannot handle ${parsed.detail}.`))
+    return badRequest(parsed.failure === 'too-large' ? 413 : 400)
+  }
+  const route = routes[`${parsed.method} ${parsed.action}`]
+  if (!route) {
+    config.logger.error(new UnknownAction(`${parsed.method} is not allowed on /${parsed.action}.`))
+    return badRequest()
+  }
+  const ctx = new RequestContext(config, parsed)
+  try {
+    if (route.provider !== 'ignored' && (parsed.providerId !== undefined || route.provider === 'required')) {
+      const provider =
+        parsed.providerId === undefined ? undefined : config.providerById.get(parsed.providerId)
+      if (!provider) {
+        throw new InvalidProvider(
+          `No provider with id "${String(parsed.providerId).slice(0, 64)}" is configured.`,
+          {
+            code: 'unknown_provider',
+          },
+        )
+      }
+      ctx.provider = provider
+    }
+    let needsCsrf = route.csrf === 'always'
+    if (route.csrf === 'flow' && ctx.provider) {
+      const flow = flowFor(ctx.provider)
+      if (!flow.callbackMethods.includes(parsed.method)) {
+        throw new InvalidProvider(
+          `Provider "${ctx.provider.id}" does not accept ${parsed.method} on its callback.`,
+          {
+            code: 'callback_method',
+          },
+        )
+      }
+      needsCsrf = parsed.method === 'POST' && flow.callbackNeedsCsrf
+    }
+    if (needsCsrf && !config.skipCSRFCheck) {
+      const csrf = ctx.csrf()
+      if (csrf.cookie) ctx.failureCookies.push(csrf.cookie)
+      if (!csrf.verified) {
+        throw new MissingCSRF(
+          csrf.cookie
+            ? 'The CSRF cookie is missing or not authentic; fetch /csrf first and post its token.'
+            : 'The posted csrfToken does not match the CSRF cookie.',
+          { code: csrf.cookie ? 'csrf_cookie_missing' : 'csrf_token_mismatch' },
+        )
+      }
+    }
+    return await route.handler(ctx)
+  } catch (error) {
+    if (config.raw && error instanceof AuthError && !request.headers.has('X-Auth-Return-Redirect'))
+      throw error
+    return errorResult(ctx, error)
+  }
+}

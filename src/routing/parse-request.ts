@@ -1,0 +1,147 @@
+import { parseCookies } from '../cookies/parse-cookies.js'
+import type { AuthAction } from '../types.js'
+
+/** A web `Request` parsed into what the actions need. */
+export interface AuthRequest {
+  readonly request: Request
+  readonly url: URL
+  readonly method: 'GET' | 'POST'
+  readonly action: AuthAction
+  readonly providerId: string | undefined
+  readonly cookies: Record<string, string>
+  readonly query: Record<string, string>
+  readonly body: Record<string, unknown> | undefined
+}
+
+/** Why a request could not be parsed; every one is a 400. */
+export type ParseFailure = { failure: 'unknown-action' | 'bad-body' | 'too-large'; detail: string }
+
+const actions = new Set<AuthAction>([
+  'providers',
+  'session',
+  'csrf',
+  'signin',
+  'signout',
+  'callback',
+  'verify-request',
+  'error',
+  'webauthn-options',
+])
+const withProvider = new Set<AuthAction>(['signin', 'callback', 'webauthn-options'])
+
+/** Auth forms are small; a cap keeps a hostile 10 MB body from costing memory or time. */
+export const MAX_BODY_BYTES = 64 * 1024
+
+/**
+ * Finds the action and provider in a path under `basePath`. Plain string comparison, not a regular expression
+ * built from `basePath` (Auth.js does not escape it). Repeated and trailing slashes are tolerated.
+ */
+export function parseAction(
+  pathname: string,
+  basePath: string,
+): { action: AuthAction; providerId: string | undefined } | undefined {
+  if (!pathname.startsWith(basePath) || pathname.charAt(basePath.length) !== '/') return undefined
+  const segments = pathname
+    .slice(basePath.length + 1)
+    .split('/')
+    .filter((s) => s !== '')
+  if (segments.length < 1 || segments.length > 2) return undefined
+  const action = segments[0] as AuthAction
+  if (!actions.has(action)) return undefined
+  let providerId: string | undefined
+  if (segments.length === 2) {
+    if (!withProvider.has(action)) return undefined
+    try {
+      providerId = decodeURIComponent(segments[1]!)
+    } catch {
+      return undefined
+    }
+    if (providerId === 'undefined') providerId = undefined
+  }
+  return { action, providerId }
+}
+
+/** Parses method, action, cookies, query and (for POST) a JSON or form body of at most {@link MAX_BODY_BYTES}. */
+export async function parseRequest(request: Request, basePath: string): Promise<AuthRequest | ParseFailure> {
+  const method = request.method
+  if (method !== 'GET' && method !== 'POST')
+    return { failure: 'unknown-action', detail: `the method ${method.slice(0, 16)}` }
+  let url: URL
+  try {
+    url = new URL(request.url)
+  } catch {
+    return { failure: 'unknown-action', detail: 'the request URL does not parse' }
+  }
+  const parsed = parseAction(url.pathname, basePath)
+  if (!parsed)
+    return {
+      failure: 'unknown-action',
+      detail: `${url.pathname.slice(0, 200)}: no such action under ${basePath}`,
+    }
+  let body: Record<string, unknown> | undefined
+  if (method === 'POST') {
+    const read = await readBody(request)
+    if ('failure' in read) return read
+    body = read.body
+  }
+  return {
+    request,
+    url,
+    method,
+    action: parsed.action,
+    providerId: parsed.providerId,
+    cookies: parseCookies(request.headers.get('cookie')),
+    query: url.search === '' ? {} : Object.fromEntries(url.searchParams),
+    body,
+  }
+}
+
+async function readBody(
+  request: Request,
+): Promise<{ body: Record<string, unknown> | undefined } | ParseFailure> {
+  const type = request.headers.get('content-type') ?? ''
+  const isJson = type.includes('application/json')
+  const isForm = type.includes('application/x-www-form-urlencoded')
+  // Other types (multipart included) are not read, as in Auth.js: the CSRF check then fails with MissingCSRF.
+  if (!isJson && !isForm) {
+    await request.body?.cancel().catch(() => {})
+    return { body: undefined }
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > MAX_BODY_BYTES) {
+    await request.body?.cancel().catch(() => {})
+    return { failure: 'too-large', detail: `a body of ${declared} bytes` }
+  }
+  const text = await readCapped(request)
+  if (text === undefined) return { failure: 'too-large', detail: `a body over ${MAX_BODY_BYTES} bytes` }
+  if (isForm) return { body: Object.fromEntries(new URLSearchParams(text)) }
+  if (text.trim() === '') return { body: {} }
+  try {
+    const json: unknown = JSON.parse(text)
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+      return { failure: 'bad-body', detail: 'the JSON body is not an object' }
+    }
+    return { body: json as Record<string, unknown> }
+  } catch {
+    return { failure: 'bad-body', detail: 'the body is not valid JSON' }
+  }
+}
+
+/** Reads the body as UTF-8, stopping (and cancelling the stream) as soon as it exceeds the cap. */
+async function readCapped(request: Request): Promise<string | undefined> {
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {})
+      return undefined
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}

@@ -1,0 +1,161 @@
+import {
+  clearChunkedCookie,
+  readChunkedCookie,
+  writeChunkedCookie,
+} from '../cookies/session-cookie-chunks.js'
+import { EventError, JWTSessionError } from '../errors.js'
+import type { RequestContext } from '../routing/request-context.js'
+import type { Cookie, JWT, Session } from '../types.js'
+import type { SessionStrategy, SignInOutcome } from './session-strategy.js'
+
+/** Headers that keep session data out of shared caches (wire-contract §1.2). */
+export const noStoreHeaders = Object.freeze({
+  'Content-Type': 'application/json',
+  'Cache-Control': 'private, no-cache, no-store',
+  Expires: '0',
+  Pragma: 'no-cache',
+})
+
+/** Runs an event handler; one that throws is logged and never breaks the flow. */
+export async function fireEvent<T>(
+  ctx: RequestContext,
+  handler: ((m: T) => unknown) | undefined,
+  message: T,
+) {
+  if (!handler) return
+  try {
+    await handler(message)
+  } catch (error) {
+    ctx.config.logger.error(new EventError(error instanceof Error ? error : String(error)))
+  }
+}
+
+interface Decoded {
+  token: JWT
+  /** The JSON the token held, to tell whether the `jwt` callback changed it. */
+  json: string
+}
+
+async function decodeSessionToken(ctx: RequestContext, value: string): Promise<Decoded | null> {
+  const { config, mode } = ctx
+  if (config.jwt.decode) {
+    const token = await config.jwt.decode({
+      token: value,
+      secret: [...config.secrets],
+      salt: ctx.cookies.sessionToken.name,
+    })
+    return token ? { token, json: JSON.stringify(token) } : null
+  }
+  const result = mode.sessionJwe.decrypt(value)
+  return result ? { token: result.payload, json: result.plaintext } : null
+}
+
+async function encodeSessionToken(ctx: RequestContext, token: JWT): Promise<string> {
+  const { config, mode } = ctx
+  if (config.jwt.encode) {
+    return config.jwt.encode({
+      token,
+      secret: [...config.secrets],
+      salt: ctx.cookies.sessionToken.name,
+      maxAge: config.jwt.maxAge,
+    })
+  }
+  return mode.sessionJwe.encrypt(token, config.jwt.maxAge)
+}
+
+function sessionCookies(ctx: RequestContext, value: string, now: number): Cookie[] {
+  const { name, options } = ctx.cookies.sessionToken
+  const expires = new Date(now + ctx.config.session.maxAge * 1000)
+  return writeChunkedCookie(name, value, { ...options, expires }, ctx.req.cookies)
+}
+
+function clearSession(ctx: RequestContext): Cookie[] {
+  const { name, options } = ctx.cookies.sessionToken
+  return clearChunkedCookie(name, options, ctx.req.cookies)
+}
+
+/**
+ * Sessions kept in an encrypted JWT cookie, byte-compatible with Auth.js. Unlike Auth.js, `session.updateAge` is
+ * honoured: the cookie is re-issued only when the token is older than `updateAge` or the `jwt` callback changed
+ * it, so a session check is one decryption and no encryption.
+ */
+export const jwtSession: SessionStrategy = {
+  async read(ctx, update) {
+    const { config } = ctx
+    const value = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
+    const headers = update ? { 'Content-Type': 'application/json' } : noStoreHeaders
+    if (value === undefined) return { status: 200, headers, body: null }
+    // A custom `jwt.decode` that throws is treated like a token that does not decode.
+    const decoded = await decodeSessionToken(ctx, value).catch(() => null)
+    if (!decoded) {
+      config.logger.error(
+        new JWTSessionError(
+          'The session cookie could not be decrypted (expired, tampered, or made with another secret); it was cleared.',
+          {
+            code: 'session_token_invalid',
+          },
+        ),
+      )
+      return { status: 200, headers, body: null, cookies: clearSession(ctx) }
+    }
+    let token: JWT | null = decoded.token
+    if (config.customCallbacks.jwt || update) {
+      token = await config.callbacks.jwt({
+        token: decoded.token,
+        session: update?.data,
+        ...(update ? { trigger: 'update' as const } : {}),
+      } as Parameters<typeof config.callbacks.jwt>[0])
+      if (token === null) return { status: 200, headers, body: null, cookies: clearSession(ctx) }
+    }
+    const now = Date.now()
+    const changed = token !== decoded.token || JSON.stringify(token) !== decoded.json
+    const iat = typeof decoded.token.iat === 'number' ? decoded.token.iat : 0
+    const reissue = changed || config.session.updateAge === 0 || now / 1000 - iat >= config.session.updateAge
+    const expires = reissue
+      ? new Date(now + config.session.maxAge * 1000)
+      : new Date(typeof token.exp === 'number' ? token.exp * 1000 : now + config.session.maxAge * 1000)
+    let session: Session = {
+      user: { name: token.name, email: token.email, image: token.picture },
+      expires: expires.toISOString(),
+    }
+    if (config.customCallbacks.session) {
+      session = (await config.callbacks.session({
+        session,
+        token,
+        ...(update ? { trigger: 'update' as const, newSession: update.data } : {}),
+      } as Parameters<typeof config.callbacks.session>[0])) as Session
+    } else {
+      const user = session.user!
+      session = { user: { name: user.name, email: user.email, image: user.image }, expires: session.expires }
+    }
+    await fireEvent(ctx, config.events.session, { session, token })
+    const cookies = reissue ? sessionCookies(ctx, await encodeSessionToken(ctx, token), now) : undefined
+    return cookies
+      ? { status: 200, headers, body: session, cookies }
+      : { status: 200, headers, body: session }
+  },
+
+  async create(ctx, { user, account, profile, isNewUser }: SignInOutcome) {
+    const { config } = ctx
+    const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id?.toString() }
+    const token = await config.callbacks.jwt({
+      token: initial,
+      user,
+      account,
+      profile,
+      isNewUser,
+      trigger: isNewUser ? 'signUp' : 'signIn',
+    })
+    if (token === null) return clearSession(ctx)
+    return sessionCookies(ctx, await encodeSessionToken(ctx, token), Date.now())
+  },
+
+  async end(ctx) {
+    const value = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
+    if (value !== undefined) {
+      const decoded = await decodeSessionToken(ctx, value).catch(() => null)
+      await fireEvent(ctx, ctx.config.events.signOut, { token: decoded?.token ?? null })
+    }
+    return clearSession(ctx)
+  },
+}

@@ -1,0 +1,23 @@
+import type { RequestContext } from '../routing/request-context.js'
+import type { Account, Cookie, Profile, ResponseInternal, Session, User } from '../types.js'
+
+/** What a completed sign-in hands to the session strategy. */
+export interface SignInOutcome {
+  user: User
+  account: Account | null
+  profile?: Profile | undefined
+  isNewUser: boolean
+}
+
+/**
+ * Where sessions live. The JWT strategy keeps them in an encrypted cookie; the database strategy in the adapter.
+ * Sign-in completion, the session endpoint and sign-out call only this interface.
+ */
+export interface SessionStrategy {
+  /** GET /session (and POST with `update` data): the session or `null`, with any cookie changes. */
+  read(ctx: RequestContext, update?: { data: unknown }): Promise<ResponseInternal<Session | null>>
+  /** Starts a session for a signed-in user: the cookies to set (none when the `jwt` callback refused). */
+  create(ctx: RequestContext, outcome: SignInOutcome): Promise<Cookie[]>
+  /** Ends the current session, firing `events.signOut`: the cookies that clear it. */
+  end(ctx: RequestContext): Promise<Cookie[]>
+}
