@@ -1,0 +1,169 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { createAuth } from '../../src/index.js'
+import { toWebRequest, writeWebResponse } from '../../src/integrations/node/index.js'
+import Credentials from '../../src/providers/credentials.js'
+import { AccountStore } from './account-store.js'
+import { allowedHosts } from './allowed-hosts.js'
+import { demoAccounts } from './demo-accounts.js'
+import { homePage } from './home-page.js'
+import { html } from './html.js'
+import { loadSecret } from './load-secret.js'
+import { protectedPage } from './protected-page.js'
+import { sendPage } from './send-page.js'
+
+/** Options of {@link startDemo}; each has a default fit for `npm start`. */
+export interface StartDemoOptions {
+  /** Default 3000; 0 picks a free port. */
+  port?: number | undefined
+  /** A loopback name or address; default `localhost`. */
+  host?: string | undefined
+  /** Where the generated development secret is kept; default `examples/demo/.data`. */
+  dataDir?: string | undefined
+  /**
+   * Where the demo reads `AUTH_SECRET` and `NODE_ENV`; default `process.env`. Gatehouse itself still reads
+   * `AUTH_URL` and its other variables from `process.env`: `createAuth` takes no environment.
+   */
+  env?: Readonly<Record<string, string | undefined>> | undefined
+  /** Where start-up notes go; default `console.log`. */
+  log?: ((line: string) => void) | undefined
+}
+
+/** A running demo server. */
+export interface RunningDemo {
+  /** Its address, like `http://localhost:3000`. */
+  url: string
+  /** Stops listening and drops open connections (browsers keep them alive). */
+  close: () => Promise<void>
+}
+
+const BASE_PATH = '/auth'
+const DEFAULT_DATA_DIR = fileURLToPath(new URL('./.data/', import.meta.url))
+const SIGN_IN_FOR_PROTECTED = `${BASE_PATH}/signin?callbackUrl=/protected`
+
+function sendText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  })
+  res.end(`${text}\n`)
+}
+
+/**
+ * Starts the demo: Gatehouse with the Credentials provider at `/auth`, a home page and a protected page.
+ *
+ * @example
+ * ```ts
+ * const demo = await startDemo({ port: 0, host: '127.0.0.1', dataDir: tmp })
+ * await fetch(`${demo.url}/auth/session`)
+ * await demo.close()
+ * ```
+ * @throws DemoConfigError when the secret is missing in production or the host is not loopback.
+ */
+export async function startDemo(options: StartDemoOptions = {}): Promise<RunningDemo> {
+  const host = options.host ?? 'localhost'
+  const log = options.log ?? ((line: string) => console.log(line))
+  let hosts = allowedHosts(host, options.port ?? 3000)
+  const secret = await loadSecret({
+    env: options.env ?? process.env,
+    dataDir: options.dataDir ?? DEFAULT_DATA_DIR,
+    log,
+  })
+  const accounts = await AccountStore.create(demoAccounts)
+
+  const { handlers, auth } = createAuth({
+    secret,
+    basePath: BASE_PATH,
+    // Gatehouse builds its redirects and callback URLs from the request's Host header only when told to trust it.
+    // That is safe here, and only here: the server listens on loopback alone and refuses any Host that is not a
+    // loopback name at its own port (which also defeats DNS rebinding). AUTH_URL is not used instead because the
+    // port is known only once listening (tests use port 0), and pinning one of localhost / 127.0.0.1 would break
+    // the other, since cookies belong to the host name the browser used. Behind a proxy, set AUTH_URL instead.
+    trustHost: true,
+    providers: [
+      Credentials({
+        credentials: {
+          email: { label: 'Email', type: 'email', autocomplete: 'username', required: true },
+          password: { label: 'Password', type: 'password', required: true },
+        },
+        authorize: (credentials) => accounts.authorize(credentials),
+      }),
+    ],
+  })
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!hosts.has((req.headers.host ?? '').toLowerCase())) {
+      sendText(res, 400, 'Unknown Host header: this demo only answers on localhost.')
+      return
+    }
+    // Split by hand rather than `new URL(req.url, base)`, which reads "//evil.example/x" as another host.
+    const path = (req.url ?? '/').split('?')[0] ?? '/'
+    if (path === BASE_PATH || path.startsWith(`${BASE_PATH}/`)) {
+      const request = toWebRequest(req)
+      await writeWebResponse(
+        res,
+        await (req.method === 'POST' ? handlers.POST(request) : handlers.GET(request)),
+      )
+      return
+    }
+    if (path === '/favicon.ico') {
+      // Browsers ask for it on every page; an empty answer keeps a 404 out of their consoles.
+      res.writeHead(204, { 'Cache-Control': 'max-age=86400' }).end()
+      return
+    }
+    if (path !== '/' && path !== '/protected') {
+      sendPage(res, {
+        status: 404,
+        title: 'Not found',
+        body: html`<h1>Not found</h1>
+          <p><a href="/">Go home</a></p>`,
+      })
+      return
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendText(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' })
+      return
+    }
+    const session = await auth(toWebRequest(req))
+    if (path === '/') {
+      sendPage(res, { title: 'Home', body: homePage({ accounts: demoAccounts, session }), noStore: true })
+    } else if (session === null) {
+      res.writeHead(302, { Location: SIGN_IN_FOR_PROTECTED, 'Cache-Control': 'no-store' }).end()
+    } else {
+      sendPage(res, { title: 'Protected page', body: protectedPage(session), noStore: true })
+    }
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      console.error('Gatehouse demo: a request failed', error)
+      if (res.headersSent) res.destroy()
+      else sendText(res, 500, 'Something went wrong; the server log says what.')
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 3000, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  hosts = allowedHosts(host, port)
+  const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
+  return {
+    url: `http://${shownHost}:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}

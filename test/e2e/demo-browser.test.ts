@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startDemo, type RunningDemo } from '../../examples/demo/server.js'
+import { demoAccounts } from '../../examples/demo/demo-accounts.js'
+
+const CHROMIUM = '/usr/bin/chromium'
+const haveChromium = existsSync(CHROMIUM)
+// On a developer machine a missing browser skips the suite (loudly); in CI it must fail, or the suite would
+// silently stop guarding the sign-in flow.
+if (!haveChromium && !process.env.CI) {
+  console.warn(
+    `\n!!! ${CHROMIUM} is missing: SKIPPING the demo browser test. Run \`bash scripts/prepare-test-env.sh\`.\n`,
+  )
+}
+
+const alice = demoAccounts[0]!
+
+/** Session cookies, chunked or not; their absence is what "signed out" means to the browser. */
+async function sessionCookies(context: BrowserContext) {
+  return (await context.cookies()).filter((c) => c.name.startsWith('authjs.session-token'))
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: /sign in/i }).click()
+}
+
+describe.skipIf(!haveChromium && !process.env.CI)('demo app in Chromium', () => {
+  let demo: RunningDemo | undefined
+  let browser: Browser | undefined
+  let dataDir: string | undefined
+
+  beforeAll(async () => {
+    if (!haveChromium)
+      throw new Error(`${CHROMIUM} is missing; CI must install it (scripts/prepare-test-env.sh).`)
+    dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-demo-'))
+    const started = Promise.all([
+      startDemo({ port: 0, host: '127.0.0.1', dataDir, env: {}, log: () => {} }),
+      chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      }),
+    ])
+    ;[demo, browser] = await started
+  })
+
+  /** A fresh browser profile; short timeouts, so that a failure names its step instead of the test timing out. */
+  async function newContext(): Promise<BrowserContext> {
+    const context = await browser!.newContext({ baseURL: demo!.url })
+    context.setDefaultTimeout(5_000)
+    return context
+  }
+
+  afterAll(async () => {
+    await browser?.close()
+    await demo?.close()
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  test('signs in from the protected page, shows the user, and signs out', async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    try {
+      await page.goto('/protected')
+      await page.waitForURL((url) => url.pathname === '/auth/signin')
+      expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe('/protected')
+
+      await signIn(page, alice.email, alice.password)
+      await page.waitForURL((url) => url.pathname === '/protected')
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Protected page')
+      const main = page.locator('main')
+      expect(await main.textContent()).toContain(alice.name)
+      expect(await main.textContent()).toContain(alice.email)
+      expect(await sessionCookies(context)).toHaveLength(1)
+
+      // context.request shares the browser context's cookies, so this is the session the browser holds.
+      const session = await (await context.request.get('/auth/session')).json()
+      expect(session.user).toMatchObject({ name: alice.name, email: alice.email })
+      expect(typeof session.expires).toBe('string')
+
+      // The protected page's link leads to /auth/signout?callbackUrl=/, the built-in confirmation page.
+      await page.getByRole('link', { name: 'Sign out' }).click()
+      await page.waitForURL((url) => url.pathname === '/auth/signout')
+      await page.getByRole('button', { name: /sign out/i }).click()
+      await page.waitForURL((url) => url.pathname === '/')
+      expect(await page.locator('main').textContent()).toContain('Not signed in')
+      expect(await (await context.request.get('/auth/session')).json()).toBeNull()
+      expect(await sessionCookies(context)).toHaveLength(0)
+
+      await page.goto('/protected')
+      await page.waitForURL((url) => url.pathname === '/auth/signin')
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('a wrong password shows the error on the sign-in page and sets no session cookie', async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    try {
+      await page.goto('/auth/signin?callbackUrl=/protected')
+      await signIn(page, alice.email, `${alice.password}-wrong`)
+      await page.waitForURL((url) => url.pathname === '/auth/signin' && url.searchParams.has('error'))
+      expect(new URL(page.url()).searchParams.get('error')).toBe('CredentialsSignin')
+      await expect
+        .poll(() => page.locator('body').textContent())
+        .toContain('Sign-in failed. Check the details you entered and try again.')
+      expect(await sessionCookies(context)).toHaveLength(0)
+      expect(await (await context.request.get('/auth/session')).json()).toBeNull()
+    } finally {
+      await context.close()
+    }
+  })
+})
