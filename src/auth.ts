@@ -19,16 +19,21 @@ const resolutions = new WeakMap<AuthConfig, Resolution>()
 export function resolveOnce(config: AuthConfig): Resolution {
   let resolution = resolutions.get(config)
   if (!resolution) {
-    try {
-      resolution = { config: resolveConfig(config) }
-    } catch (error) {
-      const err = error instanceof Error ? error : new Error(String(error))
-      createLogger(config.logger, config.debug === true).error(err)
-      resolution = { error: err, input: config }
-    }
+    resolution = resolveWithEnv(config, process.env)
     resolutions.set(config, resolution)
   }
   return resolution
+}
+
+/** Resolves against a given environment, logging (not throwing) a broken configuration. */
+export function resolveWithEnv(config: AuthConfig, env: Record<string, string | undefined>): Resolution {
+  try {
+    return { config: resolveConfig(config, env) }
+  } catch (error) {
+    const err = error instanceof Error ? error : new Error(String(error))
+    createLogger(config.logger, config.debug === true).error(err)
+    return { error: err, input: config }
+  }
 }
 
 /**

@@ -1,9 +1,15 @@
-import { configErrorResult, resolveOnce, runResolved } from './auth.js'
+import { configErrorResult, resolveOnce, resolveWithEnv, runResolved } from './auth.js'
 import { RequestContext } from './routing/request-context.js'
 import { parseCookies } from './cookies/parse-cookies.js'
 import { toResponse } from './lib/to-response.js'
 import { sessionStrategy } from './session/session-strategy-for.js'
 import type { AuthConfig, Session } from './types.js'
+
+/** Options of {@link createAuth}. */
+export interface CreateAuthOptions {
+  /** The environment to infer `AUTH_*` settings from, instead of `process.env` (tests, multi-tenant hosts). */
+  env?: Record<string, string | undefined>
+}
 
 /** What {@link createAuth} returns. */
 export interface GatehouseInstance {
@@ -26,9 +32,9 @@ export interface GatehouseInstance {
  * const session = await auth(request)
  * ```
  */
-export function createAuth(config: AuthConfig): GatehouseInstance {
+export function createAuth(config: AuthConfig, options: CreateAuthOptions = {}): GatehouseInstance {
   const input = { ...config, raw: undefined }
-  const resolution = resolveOnce(input)
+  const resolution = options.env ? resolveWithEnv(input, options.env) : resolveOnce(input)
   const handle = async (request: Request): Promise<Response> => {
     if ('error' in resolution) return toResponse(configErrorResult(request, input))
     return (await runResolved(request, resolution.config)) as Response

@@ -11,7 +11,7 @@
  * @module
  */
 export { Auth, type AuthConfigInput } from './auth.js'
-export { createAuth, type GatehouseInstance } from './create-auth.js'
+export { createAuth, type CreateAuthOptions, type GatehouseInstance } from './create-auth.js'
 export { customFetch, raw, skipCSRFCheck } from './symbols.js'
 export { AuthError, CredentialsSignin } from './errors.js'
 export type * from './types.js'
