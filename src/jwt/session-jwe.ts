@@ -38,6 +38,12 @@ export interface DecryptedSessionToken {
   plaintext: string
   /** The `iat` claim, when the token has one. */
   iat?: number
+  /**
+   * Whether the first (current) secret decrypted it with the encryption we write. `false` means an older secret of
+   * a rotation (or A256GCM): re-issue it, so a retired (perhaps leaked) secret stops protecting live sessions
+   * without waiting for `updateAge`.
+   */
+  current: boolean
 }
 
 interface CbcKey {
@@ -148,7 +154,7 @@ export class SessionJwe {
     const known = this.#byHeader.get(headerSegment)
     if (known !== undefined) {
       const plaintext = decryptA256CbcHs512(known.key, iv, ciphertext, tag, known.aad, known.al)
-      return plaintext === null ? null : readClaims(plaintext, undefined, now)
+      return plaintext === null ? null : readClaims(plaintext, undefined, now, known === this.#primary)
     }
 
     const header = parseHeader(headerSegment)
@@ -156,11 +162,15 @@ export class SessionJwe {
     // The segment passed strict base64url decoding, so it is ASCII and latin1 is its exact byte encoding.
     const aad = Buffer.from(headerSegment, 'latin1')
     let plaintext: Buffer | null = null
+    let current = false
     if (header.enc === 'A256CBC-HS512') {
       const al = aadLength(aad)
       for (const key of candidates(this.#cbc, header.kid)) {
         plaintext = decryptA256CbcHs512(key.key, iv, ciphertext, tag, aad, al)
-        if (plaintext !== null) break
+        if (plaintext !== null) {
+          current = key === this.#primary
+          break
+        }
       }
     } else {
       for (const key of candidates(this.#gcm, header.kid)) {
@@ -168,7 +178,7 @@ export class SessionJwe {
         if (plaintext !== null) break
       }
     }
-    return plaintext === null ? null : readClaims(plaintext, header.fields, now)
+    return plaintext === null ? null : readClaims(plaintext, header.fields, now, current)
   }
 }
 
@@ -208,6 +218,7 @@ function readClaims(
   plaintext: Buffer,
   header: Record<string, unknown> | undefined,
   now: number,
+  current: boolean,
 ): DecryptedSessionToken | null {
   const text = utf8(plaintext)
   if (text === null) return null
@@ -228,7 +239,9 @@ function readClaims(
     if (header['aud'] !== undefined && JSON.stringify(header['aud']) !== JSON.stringify(payload['aud']))
       return null
   }
-  return typeof iat === 'number' ? { payload, plaintext: text, iat } : { payload, plaintext: text }
+  return typeof iat === 'number'
+    ? { payload, plaintext: text, iat, current }
+    : { payload, plaintext: text, current }
 }
 
 function parseJsonObject(bytes: Buffer | null): Record<string, unknown> | null {

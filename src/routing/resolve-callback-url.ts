@@ -4,14 +4,18 @@ import type { RequestContext } from './request-context.js'
 const MAX_URL_LENGTH = 2048
 
 /**
- * An http(s) URL (relative ones resolved against the origin) no longer than 2 KiB, or `undefined`. A hostile value
- * (`javascript:`, `data:`, garbage) is ignored, where Auth.js answered it with a 500.
+ * An http(s) URL (relative ones resolved against the origin) no longer than 2 KiB and without user info, or
+ * `undefined`. A hostile value (`javascript:`, `data:`, `user@host`, garbage) is ignored, where Auth.js answered it
+ * with a 500.
  */
 export function parseCallbackCandidate(value: unknown, origin: string): string | undefined {
   if (typeof value !== 'string' || value === '' || value.length > MAX_URL_LENGTH) return undefined
   try {
     const url = new URL(value, origin)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? value : undefined
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
+    // No return address needs credentials in it, and `http://app.example@evil.example` is the classic way past a
+    // `url.startsWith(baseUrl)` check in an application's `redirect` callback.
+    return url.username === '' && url.password === '' ? value : undefined
   } catch {
     return undefined
   }

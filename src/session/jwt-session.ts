@@ -34,6 +34,8 @@ interface Decoded {
   token: JWT
   /** The JSON the token held, to tell whether the `jwt` callback changed it. */
   json: string
+  /** Encrypted with the current secret; `false` (an older secret of a rotation) forces a re-issue. */
+  current: boolean
 }
 
 async function decodeSessionToken(ctx: RequestContext, value: string): Promise<Decoded | null> {
@@ -44,10 +46,10 @@ async function decodeSessionToken(ctx: RequestContext, value: string): Promise<D
       secret: [...config.secrets],
       salt: ctx.cookies.sessionToken.name,
     })
-    return token ? { token, json: JSON.stringify(token) } : null
+    return token ? { token, json: JSON.stringify(token), current: true } : null
   }
   const result = mode.sessionJwe.decrypt(value)
-  return result ? { token: result.payload, json: result.plaintext } : null
+  return result ? { token: result.payload, json: result.plaintext, current: result.current } : null
 }
 
 async function encodeSessionToken(ctx: RequestContext, token: JWT): Promise<string> {
@@ -108,9 +110,16 @@ export const jwtSession: SessionStrategy = {
       if (token === null) return { status: 200, headers, body: null, cookies: clearSession(ctx) }
     }
     const now = Date.now()
-    const changed = token !== decoded.token || JSON.stringify(token) !== decoded.json
+    // Compare content, not identity: a callback returning `{ ...token }` unchanged (the usual style) must not force
+    // an encryption and a Set-Cookie on every session check. Without a callback run, nothing can have changed.
+    const ranCallback = config.customCallbacks.jwt || update !== undefined
+    const changed = ranCallback && JSON.stringify(token) !== decoded.json
     const iat = typeof decoded.token.iat === 'number' ? decoded.token.iat : 0
-    const reissue = changed || config.session.updateAge === 0 || now / 1000 - iat >= config.session.updateAge
+    const reissue =
+      changed ||
+      !decoded.current ||
+      config.session.updateAge === 0 ||
+      now / 1000 - iat >= config.session.updateAge
     const expires = reissue
       ? new Date(now + config.session.maxAge * 1000)
       : new Date(typeof token.exp === 'number' ? token.exp * 1000 : now + config.session.maxAge * 1000)

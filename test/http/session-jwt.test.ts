@@ -1,0 +1,173 @@
+/** JWT sessions over HTTP: updateAge, re-issue, jwt callback null, secret rotation, chunking, expires. */
+import { describe, expect, it } from 'vitest'
+import { SessionJwe } from '../../src/jwt/session-jwe.js'
+import {
+  CookieJar,
+  SECRET,
+  SESSION,
+  baseConfig,
+  clears,
+  getSession,
+  setCookie,
+  setCookies,
+  signIn,
+  useServer,
+} from './http-helpers.js'
+
+const DAY = 86_400
+const claims = { name: 'Alice', email: 'alice@example.test', sub: 'user-1' }
+
+function mint(secret: string | string[], ageMs = 0, maxAge = 30 * DAY): string {
+  return new SessionJwe(secret, SESSION).encrypt(claims, maxAge, Date.now() - ageMs)
+}
+
+function jarWith(value: string): CookieJar {
+  const jar = new CookieJar()
+  jar.values.set(SESSION, value)
+  return jar
+}
+
+function sessionValues(res: Response): string[] {
+  return setCookies(res)
+    .filter((c) => c.name.startsWith(SESSION) && c.value !== '')
+    .map((c) => c.value)
+}
+
+describe('updateAge (default one day)', () => {
+  const server = useServer(baseConfig())
+
+  it('a token younger than updateAge is not re-issued, and expires is the token’s own exp', async () => {
+    const token = mint(SECRET, 3600_000)
+    const exp = new SessionJwe(SECRET, SESSION).decrypt(token)!.payload.exp!
+    const { res, body } = await getSession(jarWith(token), server.origin)
+    expect(body).toMatchObject({ user: { name: 'Alice', email: 'alice@example.test' } })
+    expect(res.headers.getSetCookie()).toEqual([])
+    expect((body as { expires: string }).expires).toBe(new Date(exp * 1000).toISOString())
+  })
+
+  it('a token older than updateAge is re-issued with a new iat and expires moves to now + maxAge', async () => {
+    const before = Date.now()
+    const { res, body } = await getSession(jarWith(mint(SECRET, 2 * DAY * 1000)), server.origin)
+    const [value] = sessionValues(res)
+    expect(value).toBeDefined()
+    const payload = new SessionJwe(SECRET, SESSION).decrypt(value!)!.payload
+    expect(Math.abs(payload.iat! - before / 1000)).toBeLessThan(5)
+    expect(payload).toMatchObject(claims)
+    const expires = Date.parse((body as { expires: string }).expires)
+    expect(Math.abs(expires - (before + 30 * DAY * 1000))).toBeLessThan(5_000)
+    const cookie = setCookie(res, SESSION)!
+    expect(Math.abs(Date.parse(cookie.attributes.get('expires')!) - expires)).toBeLessThan(1_000)
+  })
+
+  it('a fresh sign-in followed by many session checks sets no cookie at all', async () => {
+    const jar = new CookieJar()
+    await signIn(jar, server.origin)
+    for (let i = 0; i < 5; i++) {
+      const { res } = await getSession(jar, server.origin)
+      expect(res.headers.getSetCookie()).toEqual([])
+    }
+  })
+})
+
+describe('updateAge 0', () => {
+  const server = useServer(baseConfig({ session: { updateAge: 0 } }))
+
+  it('re-issues on every session check', async () => {
+    const token = mint(SECRET)
+    for (let i = 0; i < 2; i++) {
+      const { res } = await getSession(jarWith(token), server.origin)
+      expect(sessionValues(res)).toHaveLength(1)
+      expect(sessionValues(res)[0]).not.toBe(token)
+    }
+  })
+})
+
+describe('the jwt callback', () => {
+  let mode: 'same' | 'change' | 'null' | 'big' = 'same'
+  const server = useServer(
+    baseConfig({
+      callbacks: {
+        jwt: ({ token }) => {
+          if (mode === 'null') return null
+          if (mode === 'change') return { ...token, visits: ((token.visits as number | undefined) ?? 0) + 1 }
+          if (mode === 'big') return { ...token, blob: 'b'.repeat(7000) }
+          const { blob: _blob, ...rest } = token
+          return rest
+        },
+      },
+    }),
+  )
+
+  it('returning the token unchanged re-issues nothing', async () => {
+    mode = 'same'
+    const { res, body } = await getSession(jarWith(mint(SECRET)), server.origin)
+    expect(body).not.toBeNull()
+    expect(res.headers.getSetCookie()).toEqual([])
+  })
+
+  it('changing the token re-issues it with the change', async () => {
+    mode = 'change'
+    const { res } = await getSession(jarWith(mint(SECRET)), server.origin)
+    const [value] = sessionValues(res)
+    expect(new SessionJwe(SECRET, SESSION).decrypt(value!)!.payload.visits).toBe(1)
+  })
+
+  it('returning null clears the cookie and answers null', async () => {
+    mode = 'null'
+    const jar = jarWith(mint(SECRET))
+    const { res, body } = await getSession(jar, server.origin)
+    expect(body).toBeNull()
+    expect(clears(res, SESSION)).toBe(true)
+    expect(jar.values.has(SESSION)).toBe(false)
+  })
+
+  it('a big claim is chunked as .0 .1 …, and shrinking it later clears the stale chunks', async () => {
+    mode = 'big'
+    const jar = jarWith(mint(SECRET))
+    const grown = await getSession(jar, server.origin)
+    const names = setCookies(grown.res)
+      .filter((c) => c.name.startsWith(SESSION) && c.value !== '')
+      .map((c) => c.name)
+    expect(names.length).toBeGreaterThanOrEqual(2)
+    expect(names).toStrictEqual(names.map((_, i) => `${SESSION}.${i}`))
+    // The unchunked cookie the request carried is cleared.
+    expect(clears(grown.res, SESSION)).toBe(true)
+    expect(jar.values.has(SESSION)).toBe(false)
+
+    mode = 'same'
+    const shrunk = await getSession(jar, server.origin)
+    expect(shrunk.body).toMatchObject({ user: { name: 'Alice' } })
+    expect(sessionValues(shrunk.res)).toHaveLength(1)
+    for (const name of names) expect(clears(shrunk.res, name), name).toBe(true)
+    expect([...jar.values.keys()].filter((n) => n.startsWith(SESSION))).toStrictEqual([SESSION])
+  })
+})
+
+describe('secret rotation', () => {
+  const server = useServer(
+    baseConfig({
+      secret: ['new-secret-0123456789abcdef0123456789', 'old-secret-0123456789abcdef0123456789'],
+    }),
+  )
+
+  it('a token made with the old secret is accepted and re-issued with the new one', async () => {
+    const old = mint('old-secret-0123456789abcdef0123456789')
+    const { res, body } = await getSession(jarWith(old), server.origin)
+    expect(body).toMatchObject({ user: { name: 'Alice' } })
+    const [value] = sessionValues(res)
+    expect(value).toBeDefined()
+    expect(
+      new SessionJwe('new-secret-0123456789abcdef0123456789', SESSION).decrypt(value!)?.payload,
+    ).toMatchObject(claims)
+    expect(new SessionJwe('old-secret-0123456789abcdef0123456789', SESSION).decrypt(value!)).toBeNull()
+  })
+
+  it('a fresh token made with the new secret is not re-issued', async () => {
+    const { res, body } = await getSession(
+      jarWith(mint('new-secret-0123456789abcdef0123456789')),
+      server.origin,
+    )
+    expect(body).not.toBeNull()
+    expect(res.headers.getSetCookie()).toEqual([])
+  })
+})
