@@ -12,7 +12,7 @@
  */
 export { Auth, type AuthConfigInput } from './auth.js'
 export { createAuth, type CreateAuthOptions, type GatehouseInstance } from './create-auth.js'
-export { customFetch, raw, skipCSRFCheck } from './symbols.js'
+export { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from './symbols.js'
 export { AuthError, CredentialsSignin } from './errors.js'
 export type * from './types.js'
 export type { AdapterAccount, AdapterAuthenticator, VerificationToken } from './adapters/adapter.js'
@@ -21,6 +21,7 @@ export type {
   CredentialsConfig,
   EmailConfig,
   OAuthConfig,
+  OAuthUserConfig,
   OIDCConfig,
   ProviderConfig,
   ProviderStyle,

@@ -23,3 +23,15 @@ export const raw: unique symbol = Symbol.for('gatehouse.raw')
 
 /** A provider property that replaces `fetch` for that provider's outbound requests. */
 export const customFetch: unique symbol = Symbol.for('gatehouse.customFetch')
+
+/**
+ * Allows OAuth endpoints over plain `http:` on hosts other than loopback, where tokens and codes travel in clear.
+ * Set it on the configuration or on one provider; only for test rigs on a private network.
+ *
+ * @example
+ * ```ts
+ * createAuth({ ...config, allowInsecureRequests })
+ * ```
+ * @see https://www.rfc-editor.org/rfc/rfc9700#section-2.6
+ */
+export const allowInsecureRequests: unique symbol = Symbol.for('gatehouse.allowInsecureRequests')

@@ -7,7 +7,7 @@
 import type { Adapter, AdapterSession, AdapterUser } from './adapters/adapter.js'
 import type { SerializeOptions } from './cookies/serialize-cookie.js'
 import type { Provider, ProviderType } from './providers/provider-types.js'
-import type { customFetch, raw, skipCSRFCheck } from './symbols.js'
+import type { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from './symbols.js'
 
 export type Awaitable<T> = T | PromiseLike<T>
 
@@ -239,9 +239,19 @@ export interface SessionOptions {
    * cookie is re-issued only when the token is older than this, or when the `jwt` callback changed it.
    */
   updateAge: number
-  /** Makes the token of a database session. */
+  /** Makes the token of a database session. Default: 32 random bytes, base64url (256 bits). */
   generateSessionToken: () => string
+  /**
+   * How database session tokens are stored. `hashed` (default): the adapter sees only the SHA-256 of the token,
+   * so a leaked table gives no live session. `plain`: stored as the cookie holds it, as Auth.js does, for a
+   * database shared with Auth.js. `hashed-accept-plain`: new sessions hashed, existing plain ones still accepted
+   * (and re-stored hashed when used), to migrate a database that holds Auth.js sessions.
+   */
+  tokenStorage: SessionTokenStorage
 }
+
+/** How database session tokens are stored; see {@link SessionOptions.tokenStorage}. */
+export type SessionTokenStorage = 'hashed' | 'plain' | 'hashed-accept-plain'
 
 /**
  * The configuration of Gatehouse.
@@ -276,6 +286,10 @@ export interface AuthConfig {
   experimental?: { enableWebAuthn?: boolean | undefined } | undefined
   /** Replaces `fetch` for every outbound request. */
   [customFetch]?: typeof fetch | undefined
+  /** Milliseconds before a request to an OAuth provider is aborted; default 10 000. */
+  oauthTimeout?: number | undefined
+  /** Allows `http:` OAuth endpoints on hosts other than loopback; dangerous, see the symbol. */
+  allowInsecureRequests?: typeof allowInsecureRequests | undefined
 }
 
 /** The actions Gatehouse answers, one endpoint each under `basePath`. */

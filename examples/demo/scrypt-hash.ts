@@ -5,6 +5,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 const COST: ScryptOptions = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 }
 const KEY_LENGTH = 32
 const SALT_LENGTH = 16
+const FORMAT = 'scrypt-N17r8p1'
 
 function derive(password: string, salt: Buffer): Promise<Buffer> {
   // NFKC, so that the same password typed on another keyboard or OS (composed vs decomposed accents) still matches.
@@ -36,6 +37,18 @@ export class ScryptHash {
   static async of(password: string): Promise<ScryptHash> {
     const salt = randomBytes(SALT_LENGTH)
     return new ScryptHash(salt, await derive(password, salt))
+  }
+
+  /** Reads a hash written by {@link ScryptHash.toString}; `null` for anything else. */
+  static parse(text: string): ScryptHash | null {
+    const [scheme, salt, key] = text.split('$')
+    if (scheme !== FORMAT || salt === undefined || key === undefined) return null
+    return new ScryptHash(Buffer.from(salt, 'base64url'), Buffer.from(key, 'base64url'))
+  }
+
+  /** `scrypt-N17r8p1$<salt>$<key>`: the cost is in the name, so a later cost change can tell old hashes apart. */
+  toString(): string {
+    return `${FORMAT}$${this.#salt.toString('base64url')}$${this.#key.toString('base64url')}`
   }
 
   /** Whether `password` is the hashed one; the comparison takes the same time wherever the keys differ. */

@@ -7,6 +7,8 @@ import Credentials from '../../src/providers/credentials.js'
 import { AccountStore } from './account-store.js'
 import { allowedHosts } from './allowed-hosts.js'
 import { demoAccounts } from './demo-accounts.js'
+import { startDemoIdp } from './demo-idp.js'
+import { openDemoDatabase } from './demo-database.js'
 import { homePage } from './home-page.js'
 import { html } from './html.js'
 import { loadSecret } from './load-secret.js'
@@ -19,7 +21,10 @@ export interface StartDemoOptions {
   port?: number | undefined
   /** A loopback name or address; default `localhost`. */
   host?: string | undefined
-  /** Where the generated development secret is kept; default `examples/demo/.data`. */
+  /**
+   * Where the generated development secret and the SQLite database (`demo.sqlite`) are kept; default
+   * `examples/demo/.data`. `DATABASE_URL` in `env` (postgres://, mysql://, file:) puts the database elsewhere.
+   */
   dataDir?: string | undefined
   /**
    * Where the demo reads `AUTH_SECRET` and `NODE_ENV`; default `process.env`. Gatehouse itself still reads
@@ -71,12 +76,17 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   const host = options.host ?? 'localhost'
   const log = options.log ?? ((line: string) => console.log(line))
   let hosts = allowedHosts(host, options.port ?? 3000)
-  const secret = await loadSecret({
-    env: options.env ?? process.env,
-    dataDir: options.dataDir ?? DEFAULT_DATA_DIR,
-    log,
+  const env = options.env ?? process.env
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR
+  const secret = await loadSecret({ env, dataDir, log })
+  const database = await openDemoDatabase(env.DATABASE_URL, dataDir)
+  const accounts = await AccountStore.create(database, demoAccounts).catch(async (error: unknown) => {
+    await database.close()
+    throw error
   })
-  const accounts = await AccountStore.create(demoAccounts)
+  log(`Gatehouse demo: database ${database.label} (database sessions)`)
+  // A local OpenID provider, so that the demo shows an OAuth sign-in too ("Sign in with Demo IdP").
+  const idp = await startDemoIdp()
 
   const { handlers, auth } = createAuth({
     secret,
@@ -87,6 +97,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     // port is known only once listening (tests use port 0), and pinning one of localhost / 127.0.0.1 would break
     // the other, since cookies belong to the host name the browser used. Behind a proxy, set AUTH_URL instead.
     trustHost: true,
+    // With an adapter the session strategy is "database": the cookie holds a random token, the table its hash.
+    adapter: database.adapter,
     providers: [
       Credentials({
         credentials: {
@@ -95,6 +107,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
         },
         authorize: (credentials) => accounts.authorize(credentials),
       }),
+      idp.provider,
     ],
   })
 
@@ -154,9 +167,15 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
       server.off('error', reject)
       resolve()
     })
+  }).catch(async (error: unknown) => {
+    // A port in use must not leave the database open (and a SQLite file locked) behind the error.
+    await database.close()
+    await idp.close()
+    throw error
   })
   const { port } = server.address() as AddressInfo
   hosts = allowedHosts(host, port)
+  idp.setRedirectUris([...hosts].map((h) => `http://${h}${BASE_PATH}/callback/${idp.provider.id}`))
   const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
   return {
     url: `http://${shownHost}:${port}`,
@@ -164,6 +183,6 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
-      }),
+      }).finally(() => Promise.all([database.close(), idp.close()])),
   }
 }

@@ -7,6 +7,8 @@ import type { ResponseInternal } from '../types.js'
 export async function callback(ctx: RequestContext): Promise<ResponseInternal> {
   const provider = ctx.provider!
   const outcome = await flowFor(provider).finish(ctx, provider)
-  if (!('user' in outcome)) return outcome
-  return completeSignIn(ctx, outcome)
+  // Cookies the flow must send whatever happens (used OAuth check cookies being cleared) go out on success too.
+  const result = 'user' in outcome ? await completeSignIn(ctx, outcome) : outcome
+  if (ctx.failureCookies.length > 0) result.cookies = [...ctx.failureCookies, ...(result.cookies ?? [])]
+  return result
 }

@@ -82,4 +82,18 @@ export interface Adapter {
   createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>
   listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>
   updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>
+  /**
+   * Gatehouse extension: writes refreshed provider tokens (and any other changed columns) of a linked account,
+   * so access and refresh tokens in the database do not go stale after the first sign-in.
+   */
+  updateAccount?(
+    account: Partial<AdapterAccount> & Pick<AdapterAccount, 'provider' | 'providerAccountId'>,
+  ): Awaitable<AdapterAccount | null | undefined>
+  /** Gatehouse extension: the sessions of one user, e.g. for a "signed-in devices" page. */
+  listSessions?(userId: string): Awaitable<AdapterSession[]>
+  /** Gatehouse extension: ends every session of one user ("sign out everywhere"). */
+  deleteSessions?(userId: string): Awaitable<void>
 }
+
+/** The methods of {@link Adapter}. */
+export type AdapterMethod = keyof Adapter

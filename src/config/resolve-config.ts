@@ -1,16 +1,21 @@
+import { randomBytes } from 'node:crypto'
 import { defaultCookies, mergeCookies } from '../cookies/default-cookies.js'
 import {
   AuthError,
   MissingAdapter,
+  MissingAdapterMethods,
   MissingSecret,
   MissingSecretError,
-  UnsupportedStrategy,
   UntrustedHost,
 } from '../errors.js'
+import { guardAdapter } from '../adapters/guard-adapter.js'
+import { missingAdapterMethods, type AdapterFeature } from '../adapters/missing-adapter-methods.js'
 import { SessionJwe } from '../jwt/session-jwe.js'
+import { OAuthRuntime } from '../flows/oauth/oauth-runtime.js'
+import { DEFAULT_OUTBOUND_TIMEOUT_MS } from '../flows/oauth/outbound-fetch.js'
 import { createLogger } from '../lib/logger.js'
 import type { Adapter } from '../adapters/adapter.js'
-import { customFetch, raw, skipCSRFCheck } from '../symbols.js'
+import { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from '../symbols.js'
 import type {
   AuthConfig,
   CallbacksOptions,
@@ -57,6 +62,8 @@ export interface ResolvedConfig {
   readonly redirectProxyUrl: string | undefined
   readonly enableWebAuthn: boolean
   readonly fetch: typeof fetch
+  /** OAuth state of this configuration: normalised providers, discovery and key-set caches, check codecs. */
+  readonly oauth: OAuthRuntime
   readonly secure: CookieMode
   readonly insecure: CookieMode
 }
@@ -132,22 +139,16 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
   }
 
   const session = resolveSession(config, problem)
-  if (session.strategy === 'database') {
-    if (!config.adapter) {
-      problem(
-        MissingAdapter,
-        '`session.strategy` is "database" but no `adapter` is set. Set an adapter, or use "jwt".',
-      )
-    } else {
-      problem(
-        UnsupportedStrategy,
-        '`session.strategy` "database" (the default when an `adapter` is set) is not available in this version of ' +
-          'Gatehouse. Set `session: { strategy: "jwt" }`.',
-      )
-    }
+  if (session.strategy === 'database' && !config.adapter) {
+    problem(
+      MissingAdapter,
+      '`session.strategy` is "database" but no `adapter` is set. Set an adapter, or use "jwt".',
+    )
   }
   const jwtMaxAge = config.jwt?.maxAge ?? session.maxAge
-  if (!isSeconds(jwtMaxAge)) problem(AuthError, '`jwt.maxAge` must be a whole number of seconds, 0 or more.')
+  // Only a `jwt.maxAge` the user wrote is checked: an inherited bad `session.maxAge` is already reported once.
+  if (config.jwt?.maxAge !== undefined && !isSeconds(jwtMaxAge))
+    problem(AuthError, '`jwt.maxAge` must be a whole number of seconds, 0 or more.')
 
   const providerProblems: string[] = []
   const providers = Array.isArray(config.providers)
@@ -155,6 +156,22 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
     : []
   if (!Array.isArray(config.providers)) problem(AuthError, '`providers` must be an array (it may be empty).')
   for (const text of providerProblems) problem(AuthError, text)
+  if (config.adapter) {
+    const features = new Set<AdapterFeature>()
+    if (session.strategy === 'database') features.add('database-sessions')
+    for (const p of providers) {
+      if (p.type === 'oauth' || p.type === 'oidc') features.add('accounts')
+      if (p.type === 'email' || p.type === 'webauthn') features.add(p.type)
+    }
+    const missing = missingAdapterMethods(config.adapter, features)
+    if (missing.length > 0) {
+      problem(
+        MissingAdapterMethods,
+        `\`adapter\` lacks ${missing.map((m) => `\`${m}\``).join(', ')}, needed by ${[...features].join(', ')}. ` +
+          'Implement them, or use an adapter that has them.',
+      )
+    }
+  }
 
   const { callbacks, custom } = defaultCallbacks(config.callbacks, problem)
   const pages = resolvePages(config.pages, problem)
@@ -186,6 +203,18 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
   const secure = fixedSecure === false ? undefined : mode(true)
   const insecure = fixedSecure === true ? undefined : mode(false)
 
+  const fetchImpl = config[customFetch] ?? globalThis.fetch.bind(globalThis)
+  const redirectProxyUrl = config.redirectProxyUrl ?? fromEnv.redirectProxyUrl
+  const oauth = new OAuthRuntime(
+    {
+      fetch: fetchImpl,
+      timeoutMs: config.oauthTimeout ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
+      allowInsecure: config.allowInsecureRequests === allowInsecureRequests,
+      redirectProxyUrl,
+    },
+    secrets,
+  )
+
   return Object.freeze({
     basePath,
     secrets: Object.freeze(secrets),
@@ -203,10 +232,12 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
     theme,
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
     raw: config.raw === raw,
-    adapter: config.adapter,
-    redirectProxyUrl: config.redirectProxyUrl ?? fromEnv.redirectProxyUrl,
+    // Wrapped once: every adapter failure becomes an AdapterError naming the method, with the cause kept.
+    adapter: config.adapter ? guardAdapter(config.adapter) : undefined,
+    redirectProxyUrl,
     enableWebAuthn: config.experimental?.enableWebAuthn === true,
-    fetch: config[customFetch] ?? globalThis.fetch.bind(globalThis),
+    fetch: fetchImpl,
+    oauth,
     // A fixed mode serves both kinds of request, so lookups never miss.
     secure: (secure ?? insecure)!,
     insecure: (insecure ?? secure)!,
@@ -241,11 +272,17 @@ function resolveSession(
   if (s.generateSessionToken !== undefined && typeof s.generateSessionToken !== 'function') {
     problem(AuthError, '`session.generateSessionToken` must be a function returning a string.')
   }
+  const tokenStorage = s.tokenStorage ?? 'hashed'
+  if (!['hashed', 'plain', 'hashed-accept-plain'].includes(tokenStorage)) {
+    problem(AuthError, '`session.tokenStorage` must be "hashed", "plain" or "hashed-accept-plain".')
+  }
   return {
     strategy,
     maxAge,
     updateAge,
-    generateSessionToken: s.generateSessionToken ?? (() => crypto.randomUUID()),
+    // 256 bits: Auth.js's randomUUID has only 122, below the 128 a session token needs.
+    generateSessionToken: s.generateSessionToken ?? (() => randomBytes(32).toString('base64url')),
+    tokenStorage,
   }
 }
 

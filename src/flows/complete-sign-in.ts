@@ -1,22 +1,50 @@
-import { AccessDenied, AuthError } from '../errors.js'
+import type { AdapterUser } from '../adapters/adapter.js'
+import { AccessDenied, AuthError, CallbackRouteError } from '../errors.js'
 import type { RequestContext } from '../routing/request-context.js'
 import { fireEvent } from '../session/jwt-session.js'
 import { sessionStrategy } from '../session/session-strategy-for.js'
-import type { ResponseInternal } from '../types.js'
+import type { ResponseInternal, User } from '../types.js'
+import { resolveAccountUser } from './link-account.js'
 import type { FlowIdentity } from './sign-in-flow.js'
 
 /**
- * The one path every provider kind ends in: the `signIn` callback, the session, `events.signIn`, the redirect.
+ * A credentials sign-in with database sessions: `authorize` must return the id of an adapter user, since the
+ * session row references it. Auth.js refuses this combination outright (issue #9636); Gatehouse supports it.
+ */
+async function credentialsUser(ctx: RequestContext, user: User): Promise<AdapterUser> {
+  const found = user.id === undefined ? null : await ctx.config.adapter!.getUser!(user.id)
+  if (!found) {
+    throw new CallbackRouteError(
+      `\`authorize\` of provider "${ctx.provider?.id ?? 'credentials'}" returned a user whose id ` +
+        `("${String(user.id)}") is not a user of the adapter. With database sessions, return the adapter user.`,
+      { code: 'credentials_user_not_in_adapter' },
+    )
+  }
+  return found
+}
+
+/**
+ * The one path every provider kind ends in: the `signIn` callback, users and accounts in the adapter, the session,
+ * `events.signIn`, the redirect.
  *
- * @see wire-contract §4.2 (credentials) and §4.4 (OAuth) for the argument shapes.
+ * @see wire-contract §4.2 (credentials) and §4.4 (OAuth, account linking) for the argument shapes.
  */
 export async function completeSignIn(ctx: RequestContext, identity: FlowIdentity): Promise<ResponseInternal> {
   const { config } = ctx
-  const { user, account, profile, credentials } = identity
-  const isNewUser = identity.isNewUser === true
+  const { account, profile, credentials } = identity
+  const adapter = config.adapter
+  const linksAccounts = adapter !== undefined && (account.type === 'oauth' || account.type === 'oidc')
+  let user: User = identity.user
+  let isNewUser = identity.isNewUser === true
+  // As in Auth.js, the `signIn` callback sees the stored user when the account is already linked.
+  const userByAccount = linksAccounts ? await adapter.getUserByAccount!(account) : null
+  if (account.type === 'credentials' && config.session.strategy === 'database') {
+    user = { ...user, ...(await credentialsUser(ctx, user)) }
+  }
+
   let allowed: boolean | string
   try {
-    allowed = await config.callbacks.signIn({ user, account, profile, credentials })
+    allowed = await config.callbacks.signIn({ user: userByAccount ?? user, account, profile, credentials })
   } catch (error) {
     if (error instanceof AuthError) throw error
     throw new AccessDenied(error instanceof Error ? error : String(error), { code: 'signin_callback_threw' })
@@ -26,6 +54,12 @@ export async function completeSignIn(ctx: RequestContext, identity: FlowIdentity
     return { redirect: url }
   }
   if (allowed !== true) throw new AccessDenied({ code: 'signin_callback_refused' })
+
+  if (linksAccounts) {
+    const resolved = await resolveAccountUser(ctx, identity, userByAccount)
+    user = resolved.user
+    isNewUser = resolved.isNewUser
+  }
 
   const cookies = await sessionStrategy(config).create(ctx, { user, account, profile, isNewUser })
   await fireEvent(ctx, config.events.signIn, { user, account, profile, isNewUser })

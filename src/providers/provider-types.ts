@@ -66,7 +66,8 @@ export interface OAuthConfig<P = Profile> extends CommonProviderOptions {
   userinfo?: EndpointConfig
   checks?: Array<'pkce' | 'state' | 'nonce' | 'none'>
   client?: Record<string, unknown>
-  profile?: (profile: P, tokens: Record<string, unknown>) => Awaitable<User>
+  /** Maps the provider's profile to the user; its `id` becomes `providerAccountId`. */
+  profile?(profile: P, tokens: Record<string, unknown>): Awaitable<User>
   account?: (tokens: Record<string, unknown>) => Partial<Account> | undefined | null
   allowDangerousEmailAccountLinking?: boolean
   redirectProxyUrl?: string
@@ -74,6 +75,9 @@ export interface OAuthConfig<P = Profile> extends CommonProviderOptions {
   options?: Record<string, unknown>
   [key: string]: unknown
 }
+
+/** What an application passes to a built-in provider: any option, usually `clientId` and `clientSecret`. */
+export type OAuthUserConfig<P = Profile> = Partial<Omit<OAuthConfig<P>, 'type' | 'options'>>
 
 /** An OpenID Connect provider. */
 export type OIDCConfig<P = Profile> = OAuthConfig<P> & { type: 'oidc' }
@@ -97,4 +101,9 @@ export interface WebAuthnConfig extends CommonProviderOptions {
 export type ProviderConfig = CredentialsConfig | OAuthConfig | EmailConfig | WebAuthnConfig
 
 /** A provider as the configuration accepts it: an object, or a function returning one. */
-export type Provider = ProviderConfig | (() => ProviderConfig)
+export type Provider =
+  | ProviderConfig
+  // A preset's own profile type (GitHub's numeric `id`) fits no common one; Auth.js takes `any` here too.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  | OAuthConfig<any>
+  | (() => ProviderConfig)

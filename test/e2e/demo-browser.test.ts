@@ -27,7 +27,7 @@ async function sessionCookies(context: BrowserContext) {
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: /sign in/i }).click()
+  await page.getByRole('button', { name: /sign in with credentials/i }).click()
 }
 
 describe.skipIf(!haveChromium && !process.env.CI)('demo app in Chromium', () => {

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import Provider from 'oidc-provider'
+import type { OIDCConfig } from '../../src/providers/provider-types.js'
+import { sendConsentPage, sendLoginPage, type DemoIdpUser } from './demo-idp-pages.js'
+
+/** The people of the Demo IdP. */
+export const demoIdpUsers: readonly DemoIdpUser[] = [
+  { sub: 'ada', name: 'Ada Lovelace', email: 'ada@idp.example' },
+  { sub: 'grace', name: 'Grace Hopper', email: 'grace@idp.example' },
+]
+
+/** A running Demo IdP. */
+export interface DemoIdp {
+  issuer: string
+  /** The Gatehouse provider that signs in with it. */
+  provider: OIDCConfig
+  /** Registers the callback URLs of the app, known once the app listens. */
+  setRedirectUris(uris: readonly string[]): void
+  close(): Promise<void>
+}
+
+const PROVIDER_ID = 'demo-idp'
+
+function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > 4096) req.destroy(new Error('form too large'))
+      else chunks.push(chunk)
+    })
+    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))))
+    req.on('error', reject)
+  })
+}
+
+/**
+ * Starts a local OpenID provider (oidc-provider) on 127.0.0.1 with the demo users and a server-rendered login and
+ * consent interaction, so that the demo shows a whole OAuth flow without any outside account. The provider object
+ * is built on the first request, when the app's callback URLs are known.
+ *
+ * @example
+ * ```ts
+ * const idp = await startDemoIdp()
+ * createAuth({ providers: [idp.provider] })
+ * ```
+ */
+export async function startDemoIdp(options: { port?: number } = {}): Promise<DemoIdp> {
+  const clientSecret = randomBytes(24).toString('base64url')
+  let redirectUris: readonly string[] = []
+  let op: Provider | undefined
+  let issuer = ''
+
+  function build(): Provider {
+    op ??= new Provider(issuer, {
+      clients: [
+        {
+          client_id: 'gatehouse-demo',
+          client_name: 'Gatehouse demo',
+          client_secret: clientSecret,
+          redirect_uris: [...redirectUris],
+        },
+      ],
+      cookies: { keys: [randomBytes(32).toString('base64url')] },
+      findAccount: (_ctx: unknown, sub: string) => {
+        const user = demoIdpUsers.find((u) => u.sub === sub)
+        return user && { accountId: sub, claims: () => ({ ...user, email_verified: true }) }
+      },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      features: { devInteractions: { enabled: false } },
+      interactions: {
+        url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+      },
+      ttl: {
+        Interaction: 600,
+        Session: 3600,
+        Grant: 3600,
+        AccessToken: 600,
+        IdToken: 600,
+        AuthorizationCode: 60,
+      },
+      renderError: (ctx: { body: string }, out: { error?: string }) => {
+        ctx.body = `Demo IdP error: ${String(out.error ?? 'unknown').replace(/[^\w .-]/g, '')}`
+      },
+    })
+    return op
+  }
+
+  async function interaction(provider: Provider, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const details = await provider.interactionDetails(req, res)
+    const action = (req.url ?? '').split('?')[0]!.split('/')[3]
+    if (req.method === 'GET') {
+      if (details.prompt.name === 'login') return sendLoginPage(res, details.uid, demoIdpUsers)
+      const missing = (details.prompt.details['missingOIDCScope'] as string[] | undefined) ?? ['openid']
+      return sendConsentPage(res, details.uid, 'Gatehouse demo', missing)
+    }
+    const form = await readForm(req)
+    if (action === 'login') {
+      const sub = form.get('sub') ?? ''
+      if (!demoIdpUsers.some((u) => u.sub === sub)) {
+        res.writeHead(400).end('Unknown demo user.')
+        return
+      }
+      return provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: sub } },
+        { mergeWithLastSubmission: false },
+      )
+    }
+    if (action === 'abort') {
+      const result = { error: 'access_denied', error_description: 'The user declined.' }
+      return provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false })
+    }
+    const accountId = details.session?.accountId ?? ''
+    const clientId = String(details.params['client_id'])
+    const grant = details.grantId
+      ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ accountId, clientId }))
+      : new provider.Grant({ accountId, clientId })
+    const scopes = (details.prompt.details['missingOIDCScope'] as string[] | undefined) ?? []
+    if (scopes.length > 0) grant.addOIDCScope(scopes.join(' '))
+    const claims = (details.prompt.details['missingOIDCClaims'] as string[] | undefined) ?? []
+    if (claims.length > 0) grant.addOIDCClaims(claims)
+    const grantId = await grant.save()
+    return provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true })
+  }
+
+  const server = createServer((req, res) => {
+    const provider = build()
+    if (!(req.url ?? '').startsWith('/interaction/')) {
+      provider.callback()(req, res)
+      return
+    }
+    interaction(provider, req, res).catch((error: unknown) => {
+      console.error('Demo IdP: an interaction failed', error)
+      if (!res.headersSent)
+        res.writeHead(500).end('The Demo IdP could not continue; start the sign-in again.')
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    issuer,
+    provider: {
+      id: PROVIDER_ID,
+      name: 'Demo IdP',
+      type: 'oidc',
+      issuer,
+      clientId: 'gatehouse-demo',
+      clientSecret,
+      checks: ['pkce', 'state', 'nonce'],
+      style: { bg: '#4338ca', text: '#fff' },
+    },
+    setRedirectUris(uris) {
+      if (op) throw new Error('The Demo IdP already started; set its redirect URIs before the first sign-in.')
+      redirectUris = uris
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}

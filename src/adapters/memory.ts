@@ -1,0 +1,186 @@
+/**
+ * `gatehouse/adapters/memory`: the reference adapter, keeping everything in process memory. It enforces the same
+ * uniqueness rules as the SQL schema, so tests written against it hold for a database.
+ *
+ * @module
+ */
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from './adapter.js'
+
+/** The maps behind a {@link MemoryAdapter}, exposed for tests that check what was stored. */
+export interface MemoryStore {
+  users: Map<string, AdapterUser>
+  /** Keyed by `provider:providerAccountId`. */
+  accounts: Map<string, AdapterAccount>
+  sessions: Map<string, AdapterSession>
+  /** Keyed by `identifier:token`. */
+  verificationTokens: Map<string, VerificationToken>
+  authenticators: Map<string, AdapterAuthenticator>
+}
+
+/** A memory adapter with its store. */
+export type MemoryAdapterWithStore = Required<Adapter> & { readonly store: MemoryStore }
+
+const accountKey = (a: { provider: string; providerAccountId: string }) =>
+  `${a.provider}:${a.providerAccountId}`
+
+// Copies on the way in and out, so callers can never mutate what is stored (a database would not let them).
+const copy = <T extends object>(value: T): T => ({ ...value })
+
+/**
+ * An adapter that stores users, accounts, sessions, verification tokens and authenticators in memory.
+ *
+ * @example
+ * ```ts
+ * const { handlers } = createAuth({ adapter: MemoryAdapter(), providers: [...] })
+ * ```
+ */
+export function MemoryAdapter(): MemoryAdapterWithStore {
+  const store: MemoryStore = {
+    users: new Map(),
+    accounts: new Map(),
+    sessions: new Map(),
+    verificationTokens: new Map(),
+    authenticators: new Map(),
+  }
+  const userByEmail = (email: string | null | undefined) =>
+    email ? [...store.users.values()].find((u) => u.email === email) : undefined
+
+  return {
+    store,
+    createUser(user) {
+      const id = user.id || crypto.randomUUID()
+      if (store.users.has(id)) throw new Error(`duplicate user id ${id}`)
+      if (userByEmail(user.email)) throw new Error('unique constraint: users.email')
+      const stored: AdapterUser = { ...user, id, emailVerified: user.emailVerified ?? null }
+      store.users.set(id, stored)
+      return copy(stored)
+    },
+    getUser(id) {
+      const user = store.users.get(id)
+      return user ? copy(user) : null
+    },
+    getUserByEmail(email) {
+      const user = userByEmail(email)
+      return user ? copy(user) : null
+    },
+    getUserByAccount(ref) {
+      const account = store.accounts.get(accountKey(ref))
+      const user = account && store.users.get(account.userId)
+      return user ? copy(user) : null
+    },
+    updateUser(patch) {
+      const user = store.users.get(patch.id)
+      if (!user) throw new Error(`no user with id ${patch.id}`)
+      const other = userByEmail(patch.email)
+      if (other && other.id !== user.id) throw new Error('unique constraint: users.email')
+      const updated = { ...user, ...stripUndefined(patch) }
+      store.users.set(user.id, updated)
+      return copy(updated)
+    },
+    deleteUser(id) {
+      const user = store.users.get(id)
+      store.users.delete(id)
+      // Cascade, as the SQL schema's foreign keys do.
+      for (const [k, a] of store.accounts) if (a.userId === id) store.accounts.delete(k)
+      for (const [k, s] of store.sessions) if (s.userId === id) store.sessions.delete(k)
+      for (const [k, a] of store.authenticators) if (a.userId === id) store.authenticators.delete(k)
+      return user ? copy(user) : null
+    },
+    linkAccount(account) {
+      const key = accountKey(account)
+      if (store.accounts.has(key)) throw new Error('unique constraint: accounts.provider+providerAccountId')
+      if (!store.users.has(account.userId)) throw new Error('foreign key: accounts.userId')
+      store.accounts.set(key, copy(account))
+      return copy(account)
+    },
+    unlinkAccount(ref) {
+      const key = accountKey(ref)
+      const account = store.accounts.get(key)
+      store.accounts.delete(key)
+      return account ? copy(account) : undefined
+    },
+    getAccount(providerAccountId, provider) {
+      const account = store.accounts.get(accountKey({ provider, providerAccountId }))
+      return account ? copy(account) : null
+    },
+    updateAccount(patch) {
+      const key = accountKey(patch)
+      const account = store.accounts.get(key)
+      if (!account) return null
+      const updated = { ...account, ...stripUndefined(patch) }
+      store.accounts.set(key, updated)
+      return copy(updated)
+    },
+    createSession(session) {
+      if (store.sessions.has(session.sessionToken))
+        throw new Error('unique constraint: sessions.sessionToken')
+      if (!store.users.has(session.userId)) throw new Error('foreign key: sessions.userId')
+      store.sessions.set(session.sessionToken, copy(session))
+      return copy(session)
+    },
+    getSessionAndUser(sessionToken) {
+      const session = store.sessions.get(sessionToken)
+      const user = session && store.users.get(session.userId)
+      return session && user ? { session: copy(session), user: copy(user) } : null
+    },
+    updateSession(patch) {
+      const session = store.sessions.get(patch.sessionToken)
+      if (!session) return null
+      const updated = { ...session, ...stripUndefined(patch) }
+      store.sessions.set(session.sessionToken, updated)
+      return copy(updated)
+    },
+    deleteSession(sessionToken) {
+      const session = store.sessions.get(sessionToken)
+      store.sessions.delete(sessionToken)
+      return session ? copy(session) : null
+    },
+    listSessions(userId) {
+      return [...store.sessions.values()].filter((s) => s.userId === userId).map(copy)
+    },
+    deleteSessions(userId) {
+      for (const [k, s] of store.sessions) if (s.userId === userId) store.sessions.delete(k)
+    },
+    createVerificationToken(token) {
+      store.verificationTokens.set(`${token.identifier}:${token.token}`, copy(token))
+      return copy(token)
+    },
+    useVerificationToken({ identifier, token }) {
+      const key = `${identifier}:${token}`
+      const stored = store.verificationTokens.get(key)
+      // Single use: the delete happens in the same synchronous step as the read, so no second caller can see it.
+      store.verificationTokens.delete(key)
+      return stored ? copy(stored) : null
+    },
+    getAuthenticator(credentialID) {
+      const a = store.authenticators.get(credentialID)
+      return a ? copy(a) : null
+    },
+    createAuthenticator(authenticator) {
+      if (store.authenticators.has(authenticator.credentialID)) throw new Error('duplicate credentialID')
+      store.authenticators.set(authenticator.credentialID, copy(authenticator))
+      return copy(authenticator)
+    },
+    listAuthenticatorsByUserId(userId) {
+      return [...store.authenticators.values()].filter((a) => a.userId === userId).map(copy)
+    },
+    updateAuthenticatorCounter(credentialID, newCounter) {
+      const a = store.authenticators.get(credentialID)
+      if (!a) throw new Error(`no authenticator with credentialID ${credentialID}`)
+      const updated = { ...a, counter: newCounter }
+      store.authenticators.set(credentialID, updated)
+      return copy(updated)
+    },
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}

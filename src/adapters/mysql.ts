@@ -1,0 +1,55 @@
+/**
+ * `gatehouse/adapters/mysql`: MySQL and MariaDB over a `mysql2` pool.
+ *
+ * @module
+ */
+import { Kysely, MysqlDialect } from 'kysely'
+import type { Pool } from 'mysql2'
+import type { Pool as PromisePool } from 'mysql2/promise'
+import type { DatabaseSchema } from './sql/database-schema.js'
+import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
+import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
+
+export type { MigrationStatus } from './sql/migrate-database.js'
+
+/** A `mysql2` pool: `createPool` from `mysql2` or from `mysql2/promise`. */
+export type MySQLPool = Pool | PromisePool
+
+const instances = new WeakMap<object, Kysely<DatabaseSchema>>()
+
+function kyselyFor(pool: MySQLPool): Kysely<DatabaseSchema> {
+  let db = instances.get(pool)
+  if (!db) {
+    // Kysely drives the callback API; a promise pool wraps one, reachable as `.pool`.
+    const callbackPool = 'promise' in pool ? pool : (pool as unknown as { pool: Pool }).pool
+    db = new Kysely<DatabaseSchema>({ dialect: new MysqlDialect({ pool: callbackPool }) })
+    instances.set(pool, db)
+  }
+  return db
+}
+
+/**
+ * An Auth.js-compatible adapter over MySQL or MariaDB. Create the pool with `timezone: 'Z'` so that DATETIME
+ * columns are read back as the instants written, whatever the server's or the process's time zone. Run
+ * {@link migrate} first.
+ *
+ * @example
+ * ```ts
+ * const pool = mysql.createPool({ uri: process.env.DATABASE_URL, timezone: 'Z' })
+ * await migrate(pool)
+ * createAuth({ adapter: MySQLAdapter(pool), providers: [...] })
+ * ```
+ */
+export function MySQLAdapter(pool: MySQLPool): SqlAdapter {
+  return kyselyAdapter(kyselyFor(pool), 'mysql')
+}
+
+/** Creates or upgrades the Gatehouse tables under a named lock; safe to run from several processes at once. */
+export function migrate(pool: MySQLPool): Promise<MigrationStatus & { applied: number[] }> {
+  return migrateDatabase(kyselyFor(pool) as unknown as Kysely<never>, 'mysql')
+}
+
+/** Tells which migrations the database lacks, changing nothing. */
+export function status(pool: MySQLPool): Promise<MigrationStatus> {
+  return migrationStatus(kyselyFor(pool) as unknown as Kysely<never>, 'mysql')
+}

@@ -1,0 +1,329 @@
+import type { Kysely, Selectable } from 'kysely'
+import type { Adapter, AdapterAccount, AdapterSession, AdapterUser, VerificationToken } from '../adapter.js'
+import type { AccountsTable, DatabaseSchema, StoredDate, UsersTable } from './database-schema.js'
+import type { SqlDialect } from './sql-dialect.js'
+
+/** The methods the SQL adapter implements: everything but WebAuthn authenticators. */
+export type SqlAdapter = Required<
+  Omit<
+    Adapter,
+    'getAuthenticator' | 'createAuthenticator' | 'listAuthenticatorsByUserId' | 'updateAuthenticatorCounter'
+  >
+>
+
+const ACCOUNT_COLUMNS = [
+  'refresh_token',
+  'access_token',
+  'expires_at',
+  'id_token',
+  'scope',
+  'session_state',
+  'token_type',
+] as const
+
+function toDate(value: StoredDate): Date {
+  return value instanceof Date
+    ? value
+    : new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value)
+}
+
+function toUser(row: Selectable<UsersTable>): AdapterUser {
+  return {
+    id: String(row.id),
+    name: row.name,
+    email: row.email as string,
+    emailVerified: row.emailVerified === null ? null : toDate(row.emailVerified),
+    image: row.image,
+  }
+}
+
+function toAccount(row: Selectable<AccountsTable>): AdapterAccount {
+  const account: AdapterAccount = {
+    userId: String(row.userId),
+    type: row.type as AdapterAccount['type'],
+    provider: row.provider,
+    providerAccountId: row.providerAccountId,
+  }
+  // Absent columns stay absent, so the object compares equal to what was linked.
+  for (const column of ACCOUNT_COLUMNS) {
+    const value = row[column]
+    if (value === null || value === undefined) continue
+    ;(account as Record<string, unknown>)[column] = column === 'expires_at' ? Number(value) : value
+  }
+  return account
+}
+
+type TokenColumns = Partial<Pick<AccountsTable, (typeof ACCOUNT_COLUMNS)[number]>>
+
+function accountColumns(account: Partial<AdapterAccount>): TokenColumns {
+  const out: Record<string, string | number | null> = {}
+  for (const column of ACCOUNT_COLUMNS) {
+    const value = account[column]
+    if (value === undefined) continue
+    out[column] = value === null ? null : column === 'expires_at' ? Number(value) : String(value)
+  }
+  return out
+}
+
+/** The query behind `getSessionAndUser`, built once; PostgresAdapter runs it as a named prepared statement. */
+export function sessionAndUserQuery(db: Kysely<DatabaseSchema>, sessionToken: string) {
+  // One indexed query per session check: the join rides the unique index on sessionToken and the users PK.
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select([
+      'sessions.sessionToken',
+      'sessions.expires',
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.emailVerified',
+      'users.image',
+    ])
+    .where('sessions.sessionToken', '=', sessionToken)
+}
+
+/** A row of {@link sessionAndUserQuery} as the adapter result. */
+export function toSessionAndUser(
+  row: Omit<Selectable<UsersTable>, never> & { sessionToken: string; expires: StoredDate },
+): { session: AdapterSession; user: AdapterUser } {
+  const user = toUser(row)
+  return { session: { sessionToken: row.sessionToken, userId: user.id, expires: toDate(row.expires) }, user }
+}
+
+/**
+ * The Auth.js adapter over a Kysely database with the Gatehouse schema (or the Auth.js reference schema), one
+ * implementation for SQLite, PostgreSQL and MySQL/MariaDB. Each lookup is one indexed query; single-use and
+ * multi-table changes are atomic.
+ */
+export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): SqlAdapter {
+  // SQLite has no date type: epoch milliseconds keep ordering and precision.
+  const date = (value: Date): StoredDate => (dialect === 'sqlite' ? value.getTime() : value)
+  // MySQL has no RETURNING; MariaDB has, but one code path for both is simpler to trust.
+  const returning = dialect !== 'mysql'
+  // PostgreSQL generates ids itself, so inserts also work on an Auth.js database whose ids are SERIAL integers.
+  const newId = (): { id?: string } => (dialect === 'postgres' ? {} : { id: crypto.randomUUID() })
+
+  const getUser = async (id: string) => {
+    const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+    return row ? toUser(row) : null
+  }
+  const getSession = async (sessionToken: string): Promise<AdapterSession | null> => {
+    const row = await db
+      .selectFrom('sessions')
+      .select(['sessionToken', 'userId', 'expires'])
+      .where('sessionToken', '=', sessionToken)
+      .executeTakeFirst()
+    return row
+      ? { sessionToken: row.sessionToken, userId: String(row.userId), expires: toDate(row.expires) }
+      : null
+  }
+
+  return {
+    async createUser(user) {
+      const row = {
+        name: user.name ?? null,
+        email: user.email ?? null,
+        emailVerified: user.emailVerified ? date(user.emailVerified) : null,
+        image: user.image ?? null,
+      }
+      if (dialect === 'postgres') {
+        const { id } = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow()
+        return toUser({ ...row, id })
+      }
+      // Like Auth.js adapters, the id core proposes is not trusted; the adapter makes its own.
+      const id = crypto.randomUUID()
+      await db
+        .insertInto('users')
+        .values({ ...row, id })
+        .execute()
+      return toUser({ ...row, id })
+    },
+    getUser,
+    async getUserByEmail(email) {
+      const row = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
+      return row ? toUser(row) : null
+    },
+    async getUserByAccount({ provider, providerAccountId }) {
+      const row = await db
+        .selectFrom('users')
+        .innerJoin('accounts', 'accounts.userId', 'users.id')
+        .selectAll('users')
+        .where('accounts.provider', '=', provider)
+        .where('accounts.providerAccountId', '=', providerAccountId)
+        .executeTakeFirst()
+      return row ? toUser(row) : null
+    },
+    async updateUser({ id, ...patch }) {
+      const set: Partial<Omit<UsersTable, 'id'>> = {}
+      if (patch.name !== undefined) set.name = patch.name
+      if (patch.email !== undefined) set.email = patch.email
+      if (patch.image !== undefined) set.image = patch.image
+      if (patch.emailVerified !== undefined)
+        set.emailVerified = patch.emailVerified === null ? null : date(patch.emailVerified)
+      if (Object.keys(set).length > 0) await db.updateTable('users').set(set).where('id', '=', id).execute()
+      const user = await getUser(id)
+      if (!user) throw new Error(`No user with id "${id}" to update.`)
+      return user
+    },
+    async deleteUser(userId) {
+      // Explicit deletes besides the foreign-key cascade, for databases created by Auth.js without foreign keys.
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
+        await trx.deleteFrom('sessions').where('userId', '=', userId).execute()
+        await trx.deleteFrom('accounts').where('userId', '=', userId).execute()
+        await trx.deleteFrom('users').where('id', '=', userId).execute()
+        return row ? toUser(row) : null
+      })
+    },
+    async linkAccount(account) {
+      await db
+        .insertInto('accounts')
+        .values({
+          ...newId(),
+          userId: account.userId,
+          type: account.type,
+          provider: account.provider,
+          providerAccountId: account.providerAccountId,
+          refresh_token: null,
+          access_token: null,
+          expires_at: null,
+          id_token: null,
+          scope: null,
+          session_state: null,
+          token_type: null,
+          ...accountColumns(account),
+        })
+        .execute()
+      return account
+    },
+    async unlinkAccount({ provider, providerAccountId }) {
+      const row = await db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('providerAccountId', '=', providerAccountId)
+        .executeTakeFirst()
+      await db
+        .deleteFrom('accounts')
+        .where('provider', '=', provider)
+        .where('providerAccountId', '=', providerAccountId)
+        .execute()
+      return row ? toAccount(row) : undefined
+    },
+    async getAccount(providerAccountId, provider) {
+      const row = await db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('providerAccountId', '=', providerAccountId)
+        .executeTakeFirst()
+      return row ? toAccount(row) : null
+    },
+    async updateAccount(account) {
+      const set = accountColumns(account)
+      if (Object.keys(set).length > 0) {
+        await db
+          .updateTable('accounts')
+          .set(set)
+          .where('provider', '=', account.provider)
+          .where('providerAccountId', '=', account.providerAccountId)
+          .execute()
+      }
+      const row = await db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('provider', '=', account.provider)
+        .where('providerAccountId', '=', account.providerAccountId)
+        .executeTakeFirst()
+      return row ? toAccount(row) : null
+    },
+    async createSession(session) {
+      await db
+        .insertInto('sessions')
+        .values({
+          ...newId(),
+          userId: session.userId,
+          expires: date(session.expires),
+          sessionToken: session.sessionToken,
+        })
+        .execute()
+      return { ...session }
+    },
+    async getSessionAndUser(sessionToken) {
+      const row = await sessionAndUserQuery(db, sessionToken).executeTakeFirst()
+      return row ? toSessionAndUser(row) : null
+    },
+    async updateSession({ sessionToken, expires, userId }) {
+      const set: { expires?: StoredDate; userId?: string } = {}
+      if (expires !== undefined) set.expires = date(expires)
+      if (userId !== undefined) set.userId = userId
+      if (Object.keys(set).length === 0) return getSession(sessionToken)
+      const query = db.updateTable('sessions').set(set).where('sessionToken', '=', sessionToken)
+      if (returning) {
+        const row = await query.returning(['sessionToken', 'userId', 'expires']).executeTakeFirst()
+        return row
+          ? { sessionToken: row.sessionToken, userId: String(row.userId), expires: toDate(row.expires) }
+          : null
+      }
+      const result = await query.executeTakeFirst()
+      return result.numUpdatedRows > 0n ? getSession(sessionToken) : null
+    },
+    async deleteSession(sessionToken) {
+      const query = db.deleteFrom('sessions').where('sessionToken', '=', sessionToken)
+      if (returning) {
+        const row = await query.returning(['sessionToken', 'userId', 'expires']).executeTakeFirst()
+        return row
+          ? { sessionToken: row.sessionToken, userId: String(row.userId), expires: toDate(row.expires) }
+          : null
+      }
+      await query.execute()
+      return null
+    },
+    async listSessions(userId) {
+      const rows = await db
+        .selectFrom('sessions')
+        .select(['sessionToken', 'userId', 'expires'])
+        .where('userId', '=', userId)
+        .execute()
+      return rows.map((r) => ({
+        sessionToken: r.sessionToken,
+        userId: String(r.userId),
+        expires: toDate(r.expires),
+      }))
+    },
+    async deleteSessions(userId) {
+      await db.deleteFrom('sessions').where('userId', '=', userId).execute()
+    },
+    async createVerificationToken(token) {
+      await db
+        .insertInto('verification_token')
+        .values({ identifier: token.identifier, token: token.token, expires: date(token.expires) })
+        .execute()
+      return { ...token }
+    },
+    async useVerificationToken({ identifier, token }): Promise<VerificationToken | null> {
+      const query = db
+        .deleteFrom('verification_token')
+        .where('identifier', '=', identifier)
+        .where('token', '=', token)
+      if (returning) {
+        // DELETE … RETURNING: the row goes to exactly one of any number of concurrent callers.
+        const row = await query.returningAll().executeTakeFirst()
+        return row ? { identifier: row.identifier, token: row.token, expires: toDate(row.expires) } : null
+      }
+      const row = await db
+        .selectFrom('verification_token')
+        .selectAll()
+        .where('identifier', '=', identifier)
+        .where('token', '=', token)
+        .executeTakeFirst()
+      if (!row) return null
+      // Only the caller whose DELETE removed the row gets it; InnoDB's row lock serializes concurrent deletes.
+      const result = await query.executeTakeFirst()
+      return result.numDeletedRows === 1n
+        ? { identifier: row.identifier, token: row.token, expires: toDate(row.expires) }
+        : null
+    },
+  }
+}

@@ -1,0 +1,149 @@
+import type { SqlDialect } from './sql-dialect.js'
+
+/** One schema version: statements per dialect, each idempotent so that a crashed run can simply run again. */
+export interface Migration {
+  readonly version: number
+  readonly name: string
+  readonly statements: Readonly<Record<SqlDialect, readonly string[]>>
+}
+
+// PostgreSQL keeps the Auth.js reference schema (packages/adapter-pg/schema.sql) column for column, so that
+// @auth/pg-adapter and Gatehouse can share one database; ids are TEXT with a generated default, which accepts both
+// Gatehouse's UUIDs and inserts that omit the id. On a database @auth/pg-adapter created (SERIAL ids), the
+// CREATE TABLEs are skipped and only the missing unique constraints and indexes are added.
+const postgres = [
+  `CREATE TABLE IF NOT EXISTS users (
+    id TEXT PRIMARY KEY DEFAULT gen_random_uuid()::text,
+    name TEXT,
+    email TEXT,
+    "emailVerified" TIMESTAMPTZ,
+    image TEXT
+  )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS users_email_key ON users (email)`,
+  `CREATE TABLE IF NOT EXISTS accounts (
+    id TEXT PRIMARY KEY DEFAULT gen_random_uuid()::text,
+    "userId" TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    type TEXT NOT NULL,
+    provider TEXT NOT NULL,
+    "providerAccountId" TEXT NOT NULL,
+    refresh_token TEXT,
+    access_token TEXT,
+    expires_at BIGINT,
+    id_token TEXT,
+    scope TEXT,
+    session_state TEXT,
+    token_type TEXT
+  )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS accounts_provider_account_key ON accounts (provider, "providerAccountId")`,
+  `CREATE INDEX IF NOT EXISTS accounts_user_id_idx ON accounts ("userId")`,
+  `CREATE TABLE IF NOT EXISTS sessions (
+    id TEXT PRIMARY KEY DEFAULT gen_random_uuid()::text,
+    "userId" TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    expires TIMESTAMPTZ NOT NULL,
+    "sessionToken" TEXT NOT NULL
+  )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS sessions_token_key ON sessions ("sessionToken")`,
+  `CREATE INDEX IF NOT EXISTS sessions_user_id_idx ON sessions ("userId")`,
+  `CREATE TABLE IF NOT EXISTS verification_token (
+    identifier TEXT NOT NULL,
+    expires TIMESTAMPTZ NOT NULL,
+    token TEXT NOT NULL,
+    PRIMARY KEY (identifier, token)
+  )`,
+]
+
+// MySQL commits DDL implicitly, so every key is declared inside its CREATE TABLE: each statement then either
+// creates a complete table or does nothing. DATETIME(3) keeps milliseconds; the pool must use `timezone: 'Z'`.
+const mysql = [
+  `CREATE TABLE IF NOT EXISTS users (
+    id VARCHAR(64) NOT NULL PRIMARY KEY,
+    name VARCHAR(255),
+    email VARCHAR(255),
+    emailVerified DATETIME(3),
+    image TEXT,
+    UNIQUE KEY users_email_key (email)
+  ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`,
+  `CREATE TABLE IF NOT EXISTS accounts (
+    id VARCHAR(64) NOT NULL PRIMARY KEY,
+    userId VARCHAR(64) NOT NULL,
+    type VARCHAR(32) NOT NULL,
+    provider VARCHAR(191) NOT NULL,
+    providerAccountId VARCHAR(191) NOT NULL,
+    refresh_token TEXT,
+    access_token TEXT,
+    expires_at BIGINT,
+    id_token TEXT,
+    scope TEXT,
+    session_state TEXT,
+    token_type VARCHAR(64),
+    UNIQUE KEY accounts_provider_account_key (provider, providerAccountId),
+    KEY accounts_user_id_idx (userId),
+    CONSTRAINT accounts_user_fk FOREIGN KEY (userId) REFERENCES users (id) ON DELETE CASCADE
+  ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`,
+  `CREATE TABLE IF NOT EXISTS sessions (
+    id VARCHAR(64) NOT NULL PRIMARY KEY,
+    userId VARCHAR(64) NOT NULL,
+    expires DATETIME(3) NOT NULL,
+    sessionToken VARCHAR(255) NOT NULL,
+    UNIQUE KEY sessions_token_key (sessionToken),
+    KEY sessions_user_id_idx (userId),
+    CONSTRAINT sessions_user_fk FOREIGN KEY (userId) REFERENCES users (id) ON DELETE CASCADE
+  ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`,
+  `CREATE TABLE IF NOT EXISTS verification_token (
+    identifier VARCHAR(255) NOT NULL,
+    expires DATETIME(3) NOT NULL,
+    token VARCHAR(255) NOT NULL,
+    PRIMARY KEY (identifier, token)
+  ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`,
+]
+
+// SQLite enforces foreign keys only with `PRAGMA foreign_keys = ON`, which SQLiteAdapter sets on its connection.
+const sqlite = [
+  `CREATE TABLE IF NOT EXISTS users (
+    id TEXT NOT NULL PRIMARY KEY,
+    name TEXT,
+    email TEXT,
+    "emailVerified" INTEGER,
+    image TEXT
+  )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS users_email_key ON users (email)`,
+  `CREATE TABLE IF NOT EXISTS accounts (
+    id TEXT NOT NULL PRIMARY KEY,
+    "userId" TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    type TEXT NOT NULL,
+    provider TEXT NOT NULL,
+    "providerAccountId" TEXT NOT NULL,
+    refresh_token TEXT,
+    access_token TEXT,
+    expires_at INTEGER,
+    id_token TEXT,
+    scope TEXT,
+    session_state TEXT,
+    token_type TEXT
+  )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS accounts_provider_account_key ON accounts (provider, "providerAccountId")`,
+  `CREATE INDEX IF NOT EXISTS accounts_user_id_idx ON accounts ("userId")`,
+  `CREATE TABLE IF NOT EXISTS sessions (
+    id TEXT NOT NULL PRIMARY KEY,
+    "userId" TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    expires INTEGER NOT NULL,
+    "sessionToken" TEXT NOT NULL
+  )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS sessions_token_key ON sessions ("sessionToken")`,
+  `CREATE INDEX IF NOT EXISTS sessions_user_id_idx ON sessions ("userId")`,
+  `CREATE TABLE IF NOT EXISTS verification_token (
+    identifier TEXT NOT NULL,
+    expires INTEGER NOT NULL,
+    token TEXT NOT NULL,
+    PRIMARY KEY (identifier, token)
+  )`,
+]
+
+/** Every schema version, oldest first. Append new versions; never edit a released one. */
+export const migrations: readonly Migration[] = Object.freeze([
+  {
+    version: 1,
+    name: 'users, accounts, sessions, verification tokens',
+    statements: { postgres, mysql, sqlite },
+  },
+])

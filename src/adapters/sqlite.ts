@@ -1,0 +1,50 @@
+/**
+ * `gatehouse/adapters/sqlite`: the embedded default, over a `better-sqlite3` database.
+ *
+ * @module
+ */
+import type BetterSqlite3 from 'better-sqlite3'
+import { Kysely, SqliteDialect } from 'kysely'
+import type { DatabaseSchema } from './sql/database-schema.js'
+import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
+import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
+
+export type { MigrationStatus } from './sql/migrate-database.js'
+
+const instances = new WeakMap<BetterSqlite3.Database, Kysely<DatabaseSchema>>()
+
+function kyselyFor(database: BetterSqlite3.Database): Kysely<DatabaseSchema> {
+  let db = instances.get(database)
+  if (!db) {
+    // Cascading deletes need foreign keys, which SQLite enforces only when asked, per connection.
+    database.pragma('foreign_keys = ON')
+    db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) })
+    instances.set(database, db)
+  }
+  return db
+}
+
+/**
+ * An Auth.js-compatible adapter storing users, accounts, sessions and verification tokens in SQLite. Run
+ * {@link migrate} first. Turns on `PRAGMA foreign_keys` for the connection.
+ *
+ * @example
+ * ```ts
+ * const database = new Database('auth.db')
+ * await migrate(database)
+ * createAuth({ adapter: SQLiteAdapter(database), providers: [...] })
+ * ```
+ */
+export function SQLiteAdapter(database: BetterSqlite3.Database): SqlAdapter {
+  return kyselyAdapter(kyselyFor(database), 'sqlite')
+}
+
+/** Creates or upgrades the Gatehouse tables; safe to call on every start, from several processes at once. */
+export function migrate(database: BetterSqlite3.Database): Promise<MigrationStatus & { applied: number[] }> {
+  return migrateDatabase(kyselyFor(database) as unknown as Kysely<never>, 'sqlite')
+}
+
+/** Tells which migrations the database lacks, changing nothing. */
+export function status(database: BetterSqlite3.Database): Promise<MigrationStatus> {
+  return migrationStatus(kyselyFor(database) as unknown as Kysely<never>, 'sqlite')
+}

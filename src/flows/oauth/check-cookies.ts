@@ -1,0 +1,71 @@
+import { InvalidCheck } from '../../errors.js'
+import type { RequestContext } from '../../routing/request-context.js'
+import type { Cookie } from '../../types.js'
+import type { OAuthCheck } from './normalize-provider.js'
+
+/** Check cookies and the state value live 15 minutes (wire-contract §1.7). */
+export const CHECK_MAX_AGE = 15 * 60
+
+const cookieKey = { pkce: 'pkceCodeVerifier', state: 'state', nonce: 'nonce' } as const
+
+/**
+ * The check cookie of `check`: a JWE `{ value, provider }` salted with the cookie's name, so that a cookie minted
+ * for one provider is refused by another (the fix of the Auth.js cross-provider advisory).
+ *
+ * @see wire-contract §1.7, §1.8
+ */
+export function createCheckCookie(
+  ctx: RequestContext,
+  check: OAuthCheck,
+  providerId: string,
+  value: string,
+  formPost: boolean,
+): Cookie {
+  const { name, options } = ctx.cookies[cookieKey[check]]
+  const jwe = ctx.config.oauth.jwe(name)
+  const expires = new Date(Date.now() + CHECK_MAX_AGE * 1000)
+  // form_post callbacks are cross-site POSTs: a Lax cookie would not be sent with them.
+  const crossSite = formPost && check !== 'pkce'
+  return {
+    name,
+    value: jwe.encrypt({ value, provider: providerId }, CHECK_MAX_AGE),
+    options: { ...options, expires, ...(crossSite ? { sameSite: 'none', secure: true } : {}) },
+  }
+}
+
+/** A cookie that deletes the check cookie of `check`. */
+function clearCookie(ctx: RequestContext, check: OAuthCheck): Cookie {
+  const { name, options } = ctx.cookies[cookieKey[check]]
+  const { expires: _expires, ...rest } = options
+  return { name, value: '', options: { ...rest, maxAge: 0 } }
+}
+
+/**
+ * Reads and verifies the check cookie of `check` for `providerId`, and schedules its deletion on success and on
+ * failure alike (a used check must never be reused).
+ *
+ * @throws InvalidCheck with code `<check>_cookie_missing`, `<check>_cookie_invalid` or `<check>_cookie_provider`.
+ */
+export function useCheckCookie(ctx: RequestContext, check: OAuthCheck, providerId: string): string {
+  const { name } = ctx.cookies[cookieKey[check]]
+  const raw = ctx.req.cookies[name]
+  if (raw === undefined) {
+    throw new InvalidCheck(`The ${check} cookie was missing: the sign-in did not start in this browser.`, {
+      code: `${check}_cookie_missing`,
+    })
+  }
+  ctx.failureCookies.push(clearCookie(ctx, check))
+  const payload = ctx.config.oauth.jwe(name).decrypt(raw)?.payload
+  const value = payload?.['value']
+  if (typeof value !== 'string') {
+    throw new InvalidCheck(`The ${check} cookie could not be decrypted, or it expired.`, {
+      code: `${check}_cookie_invalid`,
+    })
+  }
+  if (payload?.['provider'] !== providerId) {
+    throw new InvalidCheck(`The ${check} cookie was made for another provider than "${providerId}".`, {
+      code: `${check}_cookie_provider`,
+    })
+  }
+  return value
+}

@@ -1,0 +1,46 @@
+import { AuthError, InvalidEndpoints, OAuthSignInError } from '../../errors.js'
+import type { SignInFlow } from '../sign-in-flow.js'
+import { authorizationUrl } from './authorization-url.js'
+import { oauthCallback } from './oauth-callback.js'
+import { transportFailure } from './outbound-fetch.js'
+
+/**
+ * OAuth 2.0 and OpenID Connect sign-in on oauth4webapi: `start` redirects to the provider's authorization endpoint,
+ * `finish` handles the callback by GET, or by POST for `response_mode=form_post` (bound by `state`, so no CSRF
+ * token is asked). Per-configuration state (discovery, key sets, codecs) lives on `ctx.config.oauth`.
+ *
+ * @see wire-contract §4.4
+ */
+export const oauthFlow: SignInFlow = {
+  callbackMethods: ['GET', 'POST'],
+  callbackNeedsCsrf: false,
+
+  async start(ctx, resolved) {
+    let provider
+    try {
+      provider = ctx.config.oauth.provider(resolved)
+    } catch (error) {
+      throw new InvalidEndpoints(error instanceof Error ? error : String(error), { code: 'provider_invalid' })
+    }
+    try {
+      const as = await ctx.config.oauth.authorizationServer(provider)
+      return await authorizationUrl(ctx, provider, as)
+    } catch (error) {
+      if (error instanceof AuthError) throw error
+      const transport = transportFailure(error)
+      throw new OAuthSignInError(error instanceof Error ? error : String(error), {
+        code: transport ?? 'authorization_request_failed',
+      })
+    }
+  },
+
+  finish(ctx, resolved) {
+    let provider
+    try {
+      provider = ctx.config.oauth.provider(resolved)
+    } catch (error) {
+      throw new InvalidEndpoints(error instanceof Error ? error : String(error), { code: 'provider_invalid' })
+    }
+    return oauthCallback(ctx, provider)
+  },
+}

@@ -1,0 +1,138 @@
+import type { Adapter, AdapterSession, AdapterUser } from '../adapters/adapter.js'
+import { clearChunkedCookie, readChunkedCookie } from '../cookies/session-cookie-chunks.js'
+import { AdapterError, SessionTokenError } from '../errors.js'
+import type { RequestContext } from '../routing/request-context.js'
+import type { Cookie, ResponseInternal, Session } from '../types.js'
+import { fireEvent, noStoreHeaders } from './jwt-session.js'
+import { sessionTokenKeys } from './session-token-key.js'
+import type { SessionStrategy, SignInOutcome } from './session-strategy.js'
+
+type Found = { key: string; session: AdapterSession; user: AdapterUser }
+
+function adapterOf(ctx: RequestContext): Required<Adapter> {
+  // Configuration refuses the database strategy without an adapter that has these methods.
+  return ctx.config.adapter as Required<Adapter>
+}
+
+function tokenCookie(ctx: RequestContext, token: string, expires: Date): Cookie {
+  const { name, options } = ctx.cookies.sessionToken
+  return { name, value: token, options: { ...options, expires } }
+}
+
+function clearCookie(ctx: RequestContext): Cookie[] {
+  const { name, options } = ctx.cookies.sessionToken
+  return clearChunkedCookie(name, options, ctx.req.cookies)
+}
+
+/**
+ * Finds the session of a cookie token. In `hashed-accept-plain` mode a session found under its plain token is
+ * re-stored under the hash at once, so plain tokens disappear from the table as their owners come back.
+ */
+async function findSession(ctx: RequestContext, token: string): Promise<Found | null> {
+  const adapter = adapterOf(ctx)
+  const keys = sessionTokenKeys(token, ctx.config.session.tokenStorage)
+  for (const [index, key] of keys.entries()) {
+    const found = await adapter.getSessionAndUser(key)
+    if (!found) continue
+    // Adapters that keep JSON may hand back an ISO string; Auth.js adapters are meant to return a Date.
+    const session = { ...found.session, expires: new Date(found.session.expires) }
+    if (index === 0 || keys[0] === undefined) return { key, session, user: found.user }
+    const hashed = { ...session, sessionToken: keys[0] }
+    try {
+      await adapter.createSession(hashed)
+    } catch (error) {
+      // A concurrent request with the same cookie re-stored it first.
+      const again = await adapter.getSessionAndUser(keys[0])
+      if (!again) throw error
+    }
+    await adapter.deleteSession(key)
+    return { key: keys[0], session: hashed, user: found.user }
+  }
+  return null
+}
+
+/** The signed-in user's id, or `null`; an expired session counts as none. */
+export async function databaseSessionUserId(ctx: RequestContext): Promise<string | null> {
+  const token = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
+  if (token === undefined) return null
+  const found = await findSession(ctx, token)
+  return found && found.session.expires.getTime() > Date.now() ? found.user.id : null
+}
+
+/**
+ * Sessions kept in the adapter; the cookie holds only a random token, and the adapter only its SHA-256 (unless
+ * `session.tokenStorage` says otherwise). A session check is one adapter read; the expiry is written, and the
+ * cookie re-sent, only once `updateAge` has passed since the last write.
+ *
+ * @see wire-contract §1.9 (database strategy) and §1.10 (sign-out).
+ */
+export const databaseSession: SessionStrategy = {
+  async read(ctx, update): Promise<ResponseInternal<Session | null>> {
+    const { config } = ctx
+    const headers = update ? { 'Content-Type': 'application/json' } : noStoreHeaders
+    const token = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
+    if (token === undefined) return { status: 200, headers, body: null }
+    try {
+      const adapter = adapterOf(ctx)
+      const found = await findSession(ctx, token)
+      const now = Date.now()
+      if (!found || found.session.expires.getTime() <= now) {
+        if (found) await adapter.deleteSession(found.key)
+        config.logger.debug(found ? 'database session expired; row deleted' : 'unknown session token')
+        return { status: 200, headers, body: null, cookies: clearCookie(ctx) }
+      }
+      const { maxAge, updateAge } = config.session
+      let expires = found.session.expires
+      let cookies: Cookie[] | undefined
+      // Sliding expiry: the last write set expires = then + maxAge, so `updateAge` has passed once
+      // expires - maxAge + updateAge <= now. Before that, nothing is written and no cookie is sent.
+      if (expires.getTime() - maxAge * 1000 + updateAge * 1000 <= now) {
+        expires = new Date(now + maxAge * 1000)
+        await adapter.updateSession({ sessionToken: found.key, expires })
+        cookies = [tokenCookie(ctx, token, expires)]
+      }
+      const { user } = found
+      // The adapter's sessionToken is left out: a custom callback returning `session` must not expose the key.
+      const base: Session = { user, expires: expires.toISOString(), userId: user.id }
+      const session = (await config.callbacks.session({
+        session: base,
+        user,
+        ...(update ? { trigger: 'update' as const, newSession: update.data } : {}),
+      } as unknown as Parameters<typeof config.callbacks.session>[0])) as Session
+      await fireEvent(ctx, config.events.session, { session } as Parameters<
+        NonNullable<typeof config.events.session>
+      >[0])
+      return cookies
+        ? { status: 200, headers, body: session, cookies }
+        : { status: 200, headers, body: session }
+    } catch (error) {
+      if (!(error instanceof AdapterError)) throw error
+      // The database is unreachable or failing: say so with a 503 and keep the cookie, since the session may
+      // well be valid; `null` as the body so no client mistakes an error for a session.
+      config.logger.error(new SessionTokenError(error, { code: 'session_lookup_failed' }))
+      return { status: 503, headers: { ...headers, 'Retry-After': '1' }, body: null }
+    }
+  },
+
+  async create(ctx, { user }: SignInOutcome) {
+    const { config } = ctx
+    const token = config.session.generateSessionToken()
+    const [key] = sessionTokenKeys(token, config.session.tokenStorage)
+    const expires = new Date(Date.now() + config.session.maxAge * 1000)
+    await adapterOf(ctx).createSession({ sessionToken: key ?? token, userId: user.id!, expires })
+    return [tokenCookie(ctx, token, expires)]
+  },
+
+  async end(ctx) {
+    const token = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
+    if (token !== undefined) {
+      const adapter = adapterOf(ctx)
+      let session: AdapterSession | null | undefined = null
+      for (const key of sessionTokenKeys(token, ctx.config.session.tokenStorage)) {
+        session = ((await adapter.deleteSession(key)) as AdapterSession | null | undefined) ?? session
+      }
+      await fireEvent(ctx, ctx.config.events.signOut, { session })
+    }
+    return clearCookie(ctx)
+  },
+}

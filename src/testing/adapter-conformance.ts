@@ -1,0 +1,270 @@
+import assert from 'node:assert/strict'
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from '../adapters/adapter.js'
+
+/** What the suite needs of a test runner; Vitest, Jest and `node:test` all fit. */
+export interface TestRunner {
+  describe: (name: string, fn: () => void) => unknown
+  it: (name: string, fn: () => Promise<void>) => unknown
+  beforeAll: (fn: () => Promise<void> | void) => unknown
+  afterAll: (fn: () => Promise<void> | void) => unknown
+}
+
+type Awaitable<T> = T | PromiseLike<T>
+
+/**
+ * Raw reads of the adapter's storage, written by the adapter's author with queries of their own, so that the
+ * suite checks what was stored and not only what the adapter says it stored. Each returns `null` when absent.
+ */
+export interface ConformanceDb {
+  /** Runs before the suite (e.g. create a fresh schema and migrate). */
+  connect?: () => Awaitable<void>
+  /** Runs after the suite (e.g. drop the schema, end the pool). */
+  disconnect?: () => Awaitable<void>
+  user: (id: string) => Awaitable<AdapterUser | null>
+  account: (ref: { provider: string; providerAccountId: string }) => Awaitable<AdapterAccount | null>
+  session: (sessionToken: string) => Awaitable<AdapterSession | null>
+  verificationToken: (ref: { identifier: string; token: string }) => Awaitable<VerificationToken | null>
+  authenticator?: (credentialID: string) => Awaitable<AdapterAuthenticator | null>
+}
+
+/** Options of {@link adapterConformance}. */
+export interface ConformanceOptions {
+  /** Shown in the test names. */
+  name: string
+  /** Called once, after `db.connect`. */
+  adapter: () => Adapter
+  db: ConformanceDb
+  runner: TestRunner
+}
+
+const inAnHour = () => new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000)
+const has = (adapter: Adapter, ...methods: Array<keyof Adapter>) =>
+  methods.every((m) => typeof adapter[m] === 'function')
+
+/**
+ * The adapter conformance suite, split by capability (users, accounts, sessions, verification tokens,
+ * authenticators, Gatehouse extensions); a capability whose methods the adapter lacks is not run.
+ *
+ * @example
+ * ```ts
+ * import { describe, it, beforeAll, afterAll } from 'vitest'
+ * adapterConformance({ name: 'mine', adapter: () => MyAdapter(pool), db: rawReads, runner: { describe, it, beforeAll, afterAll } })
+ * ```
+ */
+export function adapterConformance({ name, adapter: make, db, runner }: ConformanceOptions): void {
+  const { describe, it, beforeAll, afterAll } = runner
+  // Fixed ids would collide when a suite re-runs on a kept database; a run suffix keeps every run fresh.
+  const run = crypto.randomUUID().slice(0, 8)
+  let adapter: Adapter = {}
+  const a = () => adapter as Required<Adapter>
+
+  describe(`adapter conformance: ${name}`, () => {
+    beforeAll(async () => {
+      await db.connect?.()
+      adapter = make()
+    })
+    afterAll(async () => {
+      await db.disconnect?.()
+    })
+
+    const newUser = (tag: string): AdapterUser => ({
+      id: crypto.randomUUID(),
+      name: `User ${tag}`,
+      email: `${tag}-${run}@example.com`,
+      emailVerified: null,
+      image: `https://example.com/${tag}.png`,
+    })
+
+    describe('users', () => {
+      it('creates a user, with a string id, and stores what it returns', async () => {
+        const user = await a().createUser(newUser('create'))
+        assert.equal(typeof user.id, 'string')
+        assert.deepEqual(await db.user(user.id), user)
+        assert.deepEqual(await a().getUser(user.id), user)
+        assert.deepEqual(await a().getUserByEmail(user.email), user)
+      })
+      it('answers null for unknown ids and e-mails', async () => {
+        assert.equal(await a().getUser(crypto.randomUUID()), null)
+        assert.equal(await a().getUserByEmail(`nobody-${run}@example.com`), null)
+      })
+      it('keeps emailVerified a Date, and updates only the given fields', async () => {
+        const user = await a().createUser(newUser('update'))
+        const verified = new Date(Math.floor(Date.now() / 1000) * 1000)
+        const updated = await a().updateUser({ id: user.id, emailVerified: verified, name: 'Renamed' })
+        assert.ok(updated.emailVerified instanceof Date)
+        assert.equal(updated.emailVerified.getTime(), verified.getTime())
+        assert.equal(updated.email, user.email)
+        const stored = await db.user(user.id)
+        assert.equal(stored?.name, 'Renamed')
+        assert.equal(stored?.emailVerified?.getTime(), verified.getTime())
+      })
+      it('refuses a second user with the same e-mail', async () => {
+        const user = await a().createUser(newUser('unique'))
+        await assert.rejects(async () => a().createUser({ ...newUser('other'), email: user.email }))
+      })
+    })
+
+    describe('accounts', () => {
+      const account = (userId: string, tag: string): AdapterAccount => ({
+        userId,
+        type: 'oidc',
+        provider: 'gatehouse-idp',
+        providerAccountId: `${tag}-${run}`,
+        access_token: 'access-1',
+        refresh_token: 'refresh-1',
+        token_type: 'bearer',
+        scope: 'openid email',
+        expires_at: Math.floor(Date.now() / 1000) + 3600,
+        id_token: 'header.payload.signature',
+      })
+      it('links an account and finds its user by it', async () => {
+        const user = await a().createUser(newUser('link'))
+        const linked = account(user.id, 'link')
+        await a().linkAccount(linked)
+        assert.deepEqual(await db.account(linked), linked)
+        assert.deepEqual(await a().getUserByAccount(linked), user)
+        if (has(adapter, 'getAccount'))
+          assert.deepEqual(await a().getAccount(linked.providerAccountId, linked.provider), linked)
+      })
+      it('refuses to link one provider account twice', async () => {
+        const user = await a().createUser(newUser('twice'))
+        await a().linkAccount(account(user.id, 'twice'))
+        await assert.rejects(async () => a().linkAccount(account(user.id, 'twice')))
+      })
+      it('unlinks an account', async () => {
+        const user = await a().createUser(newUser('unlink'))
+        const linked = account(user.id, 'unlink')
+        await a().linkAccount(linked)
+        await a().unlinkAccount(linked)
+        assert.equal(await db.account(linked), null)
+        assert.equal(await a().getUserByAccount(linked), null)
+      })
+    })
+
+    describe('sessions', () => {
+      it('creates, reads, slides and deletes a session; dates stay Dates', async () => {
+        const user = await a().createUser(newUser('session'))
+        const session = { sessionToken: `token-${crypto.randomUUID()}`, userId: user.id, expires: inAnHour() }
+        assert.deepEqual(await a().createSession(session), session)
+        assert.deepEqual(await db.session(session.sessionToken), session)
+        assert.deepEqual(await a().getSessionAndUser(session.sessionToken), { session, user })
+        const later = new Date(session.expires.getTime() + 86_400_000)
+        await a().updateSession({ sessionToken: session.sessionToken, expires: later })
+        assert.equal((await db.session(session.sessionToken))?.expires.getTime(), later.getTime())
+        await a().deleteSession(session.sessionToken)
+        assert.equal(await db.session(session.sessionToken), null)
+        assert.equal(await a().getSessionAndUser(session.sessionToken), null)
+      })
+    })
+
+    describe('verification tokens', () => {
+      it('returns a token once, then null; null for a wrong identifier', async () => {
+        const token = { identifier: `vt-${run}@example.com`, token: crypto.randomUUID(), expires: inAnHour() }
+        await a().createVerificationToken(token)
+        assert.deepEqual(await db.verificationToken(token), token)
+        assert.equal(
+          await a().useVerificationToken({ identifier: 'wrong@example.com', token: token.token }),
+          null,
+        )
+        assert.deepEqual(await a().useVerificationToken(token), token)
+        assert.equal(await a().useVerificationToken(token), null)
+        assert.equal(await db.verificationToken(token), null)
+      })
+      it('gives a token to exactly one of many concurrent callers', async () => {
+        const token = {
+          identifier: `race-${run}@example.com`,
+          token: crypto.randomUUID(),
+          expires: inAnHour(),
+        }
+        await a().createVerificationToken(token)
+        const results = await Promise.all(
+          Array.from({ length: 8 }, async () => await a().useVerificationToken(token)),
+        )
+        assert.equal(results.filter((r) => r !== null).length, 1)
+      })
+    })
+
+    describe('user deletion', () => {
+      it('removes the user with their accounts and sessions', async () => {
+        const user = await a().createUser(newUser('delete'))
+        const linked: AdapterAccount = {
+          userId: user.id,
+          type: 'oauth',
+          provider: 'github',
+          providerAccountId: `del-${run}`,
+        }
+        await a().linkAccount(linked)
+        const session = { sessionToken: `del-${crypto.randomUUID()}`, userId: user.id, expires: inAnHour() }
+        await a().createSession(session)
+        await a().deleteUser(user.id)
+        assert.equal(await db.user(user.id), null)
+        assert.equal(await db.account(linked), null)
+        assert.equal(await db.session(session.sessionToken), null)
+      })
+    })
+
+    describe('Gatehouse extensions (when present)', () => {
+      it('updateAccount writes refreshed tokens', async () => {
+        if (!has(adapter, 'updateAccount')) return
+        const user = await a().createUser(newUser('refresh'))
+        const ref = { provider: 'gatehouse-idp', providerAccountId: `refresh-${run}` }
+        await a().linkAccount({
+          ...ref,
+          userId: user.id,
+          type: 'oidc',
+          access_token: 'old',
+          refresh_token: 'r1',
+        })
+        await a().updateAccount({ ...ref, access_token: 'new', expires_at: 2_000_000_000 })
+        const stored = await db.account(ref)
+        assert.equal(stored?.access_token, 'new')
+        assert.equal(stored?.refresh_token, 'r1')
+        assert.equal(stored?.expires_at, 2_000_000_000)
+      })
+      it('listSessions and deleteSessions work per user', async () => {
+        if (!has(adapter, 'listSessions', 'deleteSessions')) return
+        const user = await a().createUser(newUser('devices'))
+        const tokens = [`d1-${crypto.randomUUID()}`, `d2-${crypto.randomUUID()}`]
+        for (const sessionToken of tokens)
+          await a().createSession({ sessionToken, userId: user.id, expires: inAnHour() })
+        const listed = await a().listSessions(user.id)
+        assert.deepEqual(listed.map((s) => s.sessionToken).sort(), [...tokens].sort())
+        assert.ok(listed.every((s) => s.expires instanceof Date))
+        await a().deleteSessions(user.id)
+        for (const token of tokens) assert.equal(await db.session(token), null)
+      })
+    })
+
+    describe('authenticators (when present)', () => {
+      it('creates, lists and counts authenticators; rejects an unknown one', async () => {
+        if (!has(adapter, 'createAuthenticator', 'getAuthenticator', 'listAuthenticatorsByUserId')) return
+        const user = await a().createUser(newUser('passkey'))
+        const authenticator: AdapterAuthenticator = {
+          userId: user.id,
+          providerAccountId: `pk-${run}`,
+          counter: 0,
+          credentialBackedUp: false,
+          credentialID: Buffer.from(crypto.randomUUID()).toString('base64'),
+          credentialPublicKey: 'cHVibGljLWtleQ==',
+          transports: 'internal,usb',
+          credentialDeviceType: 'singleDevice',
+        }
+        await a().createAuthenticator(authenticator)
+        assert.deepEqual(await a().getAuthenticator(authenticator.credentialID), authenticator)
+        if (db.authenticator)
+          assert.deepEqual(await db.authenticator(authenticator.credentialID), authenticator)
+        assert.deepEqual(await a().listAuthenticatorsByUserId(user.id), [authenticator])
+        const counted = await a().updateAuthenticatorCounter(authenticator.credentialID, 5)
+        assert.equal(counted.counter, 5)
+        await assert.rejects(async () => a().updateAuthenticatorCounter('unknown', 1))
+      })
+    })
+  })
+}

@@ -1,0 +1,188 @@
+import type Database from 'better-sqlite3'
+import type { Pool as MySqlPool } from 'mysql2'
+import type pg from 'pg'
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import type {
+  AdapterAccount,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from '../../src/adapters/adapter.js'
+import { MemoryAdapter } from '../../src/adapters/memory.js'
+import * as mysqlAdapter from '../../src/adapters/mysql.js'
+import * as postgresAdapter from '../../src/adapters/postgres.js'
+import * as sqliteAdapter from '../../src/adapters/sqlite.js'
+import { adapterConformance, type ConformanceDb } from '../../src/testing/index.js'
+import { databaseAvailable, freshMariaDb, freshPostgres, freshSqlite } from '../support/test-databases.js'
+
+const runner = { describe, it, beforeAll, afterAll }
+type Row = Record<string, unknown>
+type Query = (text: string, params: unknown[]) => Row[] | Promise<Row[]>
+
+const date = (v: unknown) => (v instanceof Date ? v : new Date(Number(v)))
+const str = (v: unknown) => (typeof v === 'string' ? v : null)
+
+/** Raw reads with the suite's own SQL; `q` quotes an identifier, `p(n)` is the n-th placeholder. */
+function rawReads(query: Query, q: (id: string) => string, p: (n: number) => string): ConformanceDb {
+  return {
+    async user(id) {
+      const [r] = await query(`SELECT * FROM users WHERE id = ${p(1)}`, [id])
+      if (!r) return null
+      const v = r[q('emailVerified').replace(/["`]/g, '')] ?? r.emailVerified
+      return {
+        id: String(r.id),
+        name: str(r.name),
+        email: r.email as string,
+        image: str(r.image),
+        emailVerified: v === null || v === undefined ? null : date(v),
+      } satisfies AdapterUser
+    },
+    async account({ provider, providerAccountId }) {
+      const [r] = await query(
+        `SELECT * FROM accounts WHERE provider = ${p(1)} AND ${q('providerAccountId')} = ${p(2)}`,
+        [provider, providerAccountId],
+      )
+      if (!r) return null
+      const account: Row = {
+        userId: String(r.userId),
+        type: r.type,
+        provider: r.provider,
+        providerAccountId: r.providerAccountId,
+      }
+      for (const c of [
+        'refresh_token',
+        'access_token',
+        'expires_at',
+        'id_token',
+        'scope',
+        'session_state',
+        'token_type',
+      ]) {
+        if (r[c] !== null && r[c] !== undefined) account[c] = c === 'expires_at' ? Number(r[c]) : r[c]
+      }
+      return account as unknown as AdapterAccount
+    },
+    async session(token) {
+      const [r] = await query(`SELECT * FROM sessions WHERE ${q('sessionToken')} = ${p(1)}`, [token])
+      return r
+        ? ({
+            sessionToken: r.sessionToken as string,
+            userId: String(r.userId),
+            expires: date(r.expires),
+          } satisfies AdapterSession)
+        : null
+    },
+    async verificationToken({ identifier, token }) {
+      const [r] = await query(
+        `SELECT * FROM verification_token WHERE identifier = ${p(1)} AND token = ${p(2)}`,
+        [identifier, token],
+      )
+      return r
+        ? ({
+            identifier: r.identifier as string,
+            token: r.token as string,
+            expires: date(r.expires),
+          } satisfies VerificationToken)
+        : null
+    },
+  }
+}
+
+/** The conformance suite on the memory adapter, reading its maps. */
+export function memorySuite(): void {
+  const adapter = MemoryAdapter()
+  const { store } = adapter
+  adapterConformance({
+    name: 'memory',
+    adapter: () => adapter,
+    runner,
+    db: {
+      user: (id) => store.users.get(id) ?? null,
+      account: (r) => store.accounts.get(`${r.provider}:${r.providerAccountId}`) ?? null,
+      session: (t) => store.sessions.get(t) ?? null,
+      verificationToken: (r) => store.verificationTokens.get(`${r.identifier}:${r.token}`) ?? null,
+      authenticator: (id) => store.authenticators.get(id) ?? null,
+    },
+  })
+}
+
+/** The conformance suite on SQLite (in memory). */
+export function sqliteSuite(): void {
+  let database: Database.Database
+  const query: Query = (text, params) => database.prepare(text).all(...params) as Row[]
+  adapterConformance({
+    name: 'sqlite',
+    adapter: () => sqliteAdapter.SQLiteAdapter(database),
+    runner,
+    db: {
+      ...rawReads(
+        query,
+        (id) => `"${id}"`,
+        () => '?',
+      ),
+      async connect() {
+        database = freshSqlite()
+        await sqliteAdapter.migrate(database)
+      },
+      disconnect: () => void database.close(),
+    },
+  })
+}
+
+/** The conformance suite on the local PostgreSQL server, in a fresh schema. */
+export async function postgresSuite(): Promise<void> {
+  const available = await databaseAvailable('postgres')
+  let pool: pg.Pool
+  let drop = async () => {}
+  const query: Query = async (text, params) => (await pool.query(text, params)).rows as Row[]
+  describe.skipIf(!available)('postgres', () => {
+    adapterConformance({
+      name: 'postgres',
+      adapter: () => postgresAdapter.PostgresAdapter(pool),
+      runner,
+      db: {
+        ...rawReads(
+          query,
+          (id) => `"${id}"`,
+          (n) => `$${n}`,
+        ),
+        async connect() {
+          const fresh = await freshPostgres()
+          pool = fresh.pool
+          drop = fresh.drop
+          await postgresAdapter.migrate(pool)
+        },
+        disconnect: () => drop(),
+      },
+    })
+  })
+}
+
+/** The conformance suite on the local MariaDB server, in a fresh database. */
+export async function mariadbSuite(): Promise<void> {
+  const available = await databaseAvailable('mariadb')
+  let pool: MySqlPool
+  let drop = async () => {}
+  const query: Query = async (text, params) => (await pool.promise().query(text, params))[0] as Row[]
+  describe.skipIf(!available)('mariadb', () => {
+    adapterConformance({
+      name: 'mariadb',
+      adapter: () => mysqlAdapter.MySQLAdapter(pool),
+      runner,
+      db: {
+        ...rawReads(
+          query,
+          (id) => `\`${id}\``,
+          () => '?',
+        ),
+        async connect() {
+          const fresh = await freshMariaDb()
+          pool = fresh.pool
+          drop = fresh.drop
+          await mysqlAdapter.migrate(pool)
+        },
+        disconnect: () => drop(),
+      },
+    })
+  })
+}

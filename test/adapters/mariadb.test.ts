@@ -1,0 +1,2 @@
+import { mariadbSuite } from './adapter-suites.js'
+await mariadbSuite()

@@ -1,0 +1,2 @@
+import { memorySuite } from './adapter-suites.js'
+memorySuite()

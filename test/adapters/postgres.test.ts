@@ -1,0 +1,2 @@
+import { postgresSuite } from './adapter-suites.js'
+await postgresSuite()

@@ -1,0 +1,2 @@
+import { sqliteSuite } from './adapter-suites.js'
+sqliteSuite()

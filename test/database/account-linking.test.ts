@@ -1,0 +1,218 @@
+/** Account linking (wire-contract §4.4) through completeSignIn with FlowIdentity objects, on the memory adapter. */
+import { describe, expect, it } from 'vitest'
+import type { Adapter } from '../../src/adapters/adapter.js'
+import { MemoryAdapter, type MemoryAdapterWithStore } from '../../src/adapters/memory.js'
+import { resolveConfig } from '../../src/config/resolve-config.js'
+import { AdapterError, OAuthAccountNotLinked } from '../../src/errors.js'
+import { completeSignIn } from '../../src/flows/complete-sign-in.js'
+import { persistAccountTokens } from '../../src/flows/link-account.js'
+import type { FlowIdentity } from '../../src/flows/sign-in-flow.js'
+import { RequestContext } from '../../src/routing/request-context.js'
+import { hashSessionToken } from '../../src/session/session-token-key.js'
+import type { AuthConfig } from '../../src/types.js'
+import { quietLogger, SESSION } from './session-flow-scenarios.js'
+
+const ORIGIN = 'http://app.test'
+type Events = Array<[string, unknown]>
+
+function setup(options: { strategy?: 'jwt' | 'database'; adapter?: Adapter; dangerous?: boolean } = {}) {
+  const memory = MemoryAdapter()
+  const events: Events = []
+  const providers = ['idp', 'github'].map((id) => ({
+    id,
+    name: id,
+    type: 'oidc' as const,
+    issuer: 'https://idp.example',
+    clientId: 'client',
+    clientSecret: 'secret',
+    allowDangerousEmailAccountLinking: id === 'github' && options.dangerous === true,
+  }))
+  const config: AuthConfig = {
+    secret: 'a-test-secret-that-is-at-least-32-characters-long',
+    trustHost: true,
+    adapter: options.adapter ?? memory,
+    logger: quietLogger(),
+    session: { strategy: options.strategy ?? 'database' },
+    pages: { newUser: '/welcome' },
+    providers: providers,
+    events: {
+      createUser: ({ user }) => void events.push(['createUser', user.id]),
+      linkAccount: ({ user, account }) =>
+        void events.push(['linkAccount', `${account.provider}->${user.id}`]),
+      signIn: ({ user, isNewUser }) => void events.push(['signIn', `${user.id}:${String(isNewUser)}`]),
+    },
+  }
+  const resolved = resolveConfig(config, {})
+  const context = (providerId: string, cookie?: string) => {
+    const request = new Request(`${ORIGIN}/auth/callback/${providerId}`)
+    const ctx = new RequestContext(resolved, {
+      request,
+      url: new URL(request.url),
+      method: 'GET',
+      action: 'callback',
+      providerId,
+      cookies: cookie ? { [SESSION]: cookie } : {},
+      query: {},
+      body: undefined,
+    })
+    ctx.provider = resolved.providerById.get(providerId)
+    return ctx
+  }
+  const signIn = async (identity: FlowIdentity, cookie?: string) => {
+    const result = await completeSignIn(context(identity.account.provider, cookie), identity)
+    const set = result.cookies?.find((c) => c.name === SESSION)
+    return { result, cookie: set?.value, ctx: context(identity.account.provider, set?.value) }
+  }
+  return { memory, events, signIn, resolved }
+}
+
+const identity = (provider: string, sub: string, email: string | null, access = 'at-1'): FlowIdentity => ({
+  user: { id: `derived-${sub}`, name: `Name ${sub}`, email, image: null },
+  account: { provider, providerAccountId: sub, type: 'oidc', access_token: access, refresh_token: 'rt-1' },
+  profile: { sub, email },
+})
+
+const sessionUser = (memory: MemoryAdapterWithStore, cookie: string | undefined) =>
+  memory.store.sessions.get(hashSessionToken(cookie!))?.userId
+
+describe('account linking through completeSignIn', () => {
+  it('a first sign-in creates the user and the account, fires createUser then linkAccount, and goes to newUser', async () => {
+    const { memory, events, signIn } = setup()
+    const { result, cookie } = await signIn(identity('idp', 's1', 'Ann@Example.com'.toLowerCase()))
+    expect(result.redirect).toBe(`${ORIGIN}/welcome?callbackUrl=${encodeURIComponent(`${ORIGIN}/`)}`)
+    const [user] = [...memory.store.users.values()]
+    expect(user?.email).toBe('ann@example.com')
+    expect(user?.id).not.toBe('derived-s1')
+    expect(memory.store.accounts.get('idp:s1')?.userId).toBe(user?.id)
+    expect(sessionUser(memory, cookie)).toBe(user?.id)
+    expect(events).toEqual([
+      ['createUser', user?.id],
+      ['linkAccount', `idp->${user?.id}`],
+      ['signIn', `${user?.id}:true`],
+    ])
+  })
+
+  it('signing in again finds the same user, creates nothing and stores the refreshed tokens', async () => {
+    const { memory, events, signIn } = setup()
+    await signIn(identity('idp', 's1', 'ann@example.com'))
+    events.length = 0
+    const { result } = await signIn(identity('idp', 's1', 'ann@example.com', 'at-2'))
+    expect(result.redirect).toBe(`${ORIGIN}/`)
+    expect(memory.store.users.size).toBe(1)
+    expect(memory.store.accounts.get('idp:s1')?.access_token).toBe('at-2')
+    expect(events.map(([e]) => e)).toEqual(['signIn'])
+  })
+
+  it('another provider with a known e-mail is OAuthAccountNotLinked when not signed in', async () => {
+    const { memory, signIn } = setup()
+    await signIn(identity('idp', 's1', 'ann@example.com'))
+    await expect(signIn(identity('github', 'g1', 'ann@example.com'))).rejects.toBeInstanceOf(
+      OAuthAccountNotLinked,
+    )
+    expect(memory.store.accounts.size).toBe(1)
+    expect(memory.store.users.size).toBe(1)
+  })
+
+  it('allowDangerousEmailAccountLinking links to the existing user without a createUser event', async () => {
+    const { memory, events, signIn } = setup({ dangerous: true })
+    await signIn(identity('idp', 's1', 'ann@example.com'))
+    const [ann] = [...memory.store.users.values()]
+    events.length = 0
+    await signIn(identity('github', 'g1', 'ann@example.com'))
+    expect(memory.store.accounts.get('github:g1')?.userId).toBe(ann?.id)
+    expect(events).toEqual([
+      ['linkAccount', `github->${ann?.id}`],
+      ['signIn', `${ann?.id}:false`],
+    ])
+  })
+
+  it('a signed-in user links a new provider to themselves', async () => {
+    const { memory, signIn } = setup()
+    const first = await signIn(identity('idp', 's1', 'ann@example.com'))
+    const [ann] = [...memory.store.users.values()]
+    await signIn(identity('github', 'g-other', 'different@example.com'), first.cookie)
+    expect(memory.store.accounts.get('github:g-other')?.userId).toBe(ann?.id)
+    expect(memory.store.users.size).toBe(1)
+  })
+
+  it('an account linked to someone else is OAuthAccountNotLinked for a signed-in user', async () => {
+    const { signIn } = setup()
+    await signIn(identity('idp', 'ann', 'ann@example.com'))
+    const bob = await signIn(identity('idp', 'bob', 'bob@example.com'))
+    await expect(signIn(identity('idp', 'ann', 'ann@example.com'), bob.cookie)).rejects.toBeInstanceOf(
+      OAuthAccountNotLinked,
+    )
+  })
+
+  it('with the JWT strategy and an adapter, token.sub is the stable database user id', async () => {
+    const { memory, signIn, resolved } = setup({ strategy: 'jwt' })
+    const first = await signIn(identity('idp', 's1', 'ann@example.com'))
+    const second = await signIn(identity('idp', 's1', 'ann@example.com'))
+    const [ann] = [...memory.store.users.values()]
+    const sub = (cookie: string | undefined) => resolved.insecure.sessionJwe.decrypt(cookie!)?.payload.sub
+    expect(sub(first.cookie)).toBe(ann?.id)
+    expect(sub(second.cookie)).toBe(ann?.id)
+    expect(memory.store.sessions.size).toBe(0)
+  })
+
+  it('two concurrent first sign-ins with one account make one user and one account', async () => {
+    // Every adapter call yields, so the two sign-ins interleave at each step.
+    const memory = MemoryAdapter()
+    const slow = Object.fromEntries(
+      Object.entries(memory)
+        .filter(([, v]) => typeof v === 'function')
+        .map(([k, v]) => [
+          k,
+          async (...args: unknown[]) => {
+            await new Promise((r) => setTimeout(r, Math.random() * 5))
+            return (v as (...a: unknown[]) => unknown)(...args)
+          },
+        ]),
+    ) as Adapter
+    for (const email of ['race@example.com', null]) {
+      const { signIn } = setup({ adapter: slow })
+      const before = memory.store.users.size
+      const results = await Promise.all(
+        [1, 2, 3].map(() => signIn(identity('idp', `race-${String(email)}`, email))),
+      )
+      expect(memory.store.users.size - before).toBe(1)
+      const owner = memory.store.accounts.get(`idp:race-${String(email)}`)?.userId
+      for (const { cookie } of results) expect(sessionUser(memory, cookie)).toBe(owner)
+    }
+  })
+
+  it('persistAccountTokens writes refreshed tokens through updateAccount, and says false without it', async () => {
+    const { memory, signIn } = setup()
+    await signIn(identity('idp', 's1', 'ann@example.com'))
+    expect(
+      await persistAccountTokens(memory, {
+        provider: 'idp',
+        providerAccountId: 's1',
+        access_token: 'fresh',
+        expires_at: 99,
+      }),
+    ).toBe(true)
+    expect(memory.store.accounts.get('idp:s1')).toMatchObject({
+      access_token: 'fresh',
+      refresh_token: 'rt-1',
+      expires_at: 99,
+    })
+    expect(await persistAccountTokens({}, { provider: 'idp', providerAccountId: 's1' })).toBe(false)
+  })
+})
+
+describe('account linking faults', () => {
+  it('a failing linkAccount leaves no user behind and surfaces as AdapterError', async () => {
+    const memory = MemoryAdapter()
+    const failing: Adapter = {
+      ...memory,
+      linkAccount: (): Promise<void> => Promise.reject(new Error('disk full')),
+    }
+    const { signIn } = setup({ adapter: failing })
+    const error = await signIn(identity('idp', 'f1', 'fail@example.com')).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AdapterError)
+    expect((error as AdapterError).cause?.err).toMatchObject({ message: 'disk full' })
+    expect(memory.store.users.size).toBe(0)
+    expect(memory.store.sessions.size).toBe(0)
+  })
+})

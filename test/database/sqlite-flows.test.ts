@@ -1,0 +1,4 @@
+import { sqliteBackend } from './flow-backends.js'
+import { databaseSessionFlows } from './session-flow-scenarios.js'
+
+databaseSessionFlows(sqliteBackend)

@@ -1,0 +1,158 @@
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { AuthError } from '../../src/errors.js'
+import type { OAuthConfig } from '../../src/providers/provider-types.js'
+import { customFetch } from '../../src/symbols.js'
+import { CookieJar } from '../support/cookie-jar.js'
+import { serveAuth, type ServedAuth } from '../support/serve-auth.js'
+import { signIn, startSignIn } from './support/browser-flow.js'
+import { startFakeIdp, type FakeIdp } from './support/fake-idp.js'
+import { SECRET } from './support/rp-setup.js'
+
+// Token-level forgeries come from a tiny fake IdP, since oidc-provider cannot be made to misbehave.
+let idp: FakeIdp
+let app: ServedAuth
+let closedPort: number
+const errors: AuthError[] = []
+const insecureCalls: string[] = []
+
+beforeAll(async () => {
+  idp = await startFakeIdp('fake-client')
+  // A port that was just free: connecting to it is refused.
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  closedPort = (probe.address() as AddressInfo).port
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  const base = {
+    type: 'oidc' as const,
+    clientId: 'fake-client',
+    clientSecret: 's',
+    checks: ['pkce', 'state', 'nonce'] as OAuthConfig['checks'],
+  }
+  app = await serveAuth({
+    secret: SECRET,
+    trustHost: true,
+    logger: { error: (e) => errors.push(e as AuthError) },
+    providers: [
+      { ...base, id: 'fake', name: 'Fake', issuer: idp.issuer, timeout: 300 } as OAuthConfig,
+      {
+        id: 'fake-oauth',
+        name: 'Fake OAuth',
+        type: 'oauth',
+        issuer: idp.issuer,
+        clientId: 'fake-client',
+        clientSecret: 's',
+        authorization: `${idp.issuer}/authorize`,
+        token: `${idp.issuer}/token`,
+        userinfo: `${idp.issuer}/userinfo`,
+        checks: ['pkce', 'state'],
+      } as OAuthConfig,
+      { ...base, id: 'tenants', name: 'Multi-tenant', issuer: `${idp.issuer}/common/v2.0` } as OAuthConfig,
+      { ...base, id: 'down', name: 'Down', issuer: `http://127.0.0.1:${closedPort}` } as OAuthConfig,
+      {
+        ...base,
+        id: 'plain-http',
+        name: 'Plain HTTP',
+        issuer: 'http://idp.example.test',
+        [customFetch]: (input: string | URL | Request) => {
+          insecureCalls.push(input instanceof Request ? input.url : input.toString())
+          return Promise.resolve(new Response('{}'))
+        },
+      } as OAuthConfig,
+    ],
+  })
+})
+afterAll(async () => {
+  await app?.close()
+  await idp?.close()
+})
+beforeEach(() => {
+  errors.length = 0
+  idp.mode.current = 'ok'
+})
+
+const lastReason = () => errors.at(-1)?.reason
+
+describe('ID tokens and providers that misbehave', () => {
+  it('accepts a well-formed ID token (control)', async () => {
+    const { callback } = await signIn(app.origin, 'fake')
+    expect(callback.headers.get('location')).toBe(`${app.origin}/auth/session`)
+  })
+
+  it.each([
+    ['wrong-iss', /iss/],
+    ['wrong-aud', /aud/],
+    ['expired', /exp|timestamp/i],
+  ] as const)('refuses an ID token with %s', async (mode, message) => {
+    idp.mode.current = mode
+    const { callback, jar } = await signIn(app.origin, 'fake')
+    expect(callback.headers.get('location')).toBe(`${app.origin}/auth/signin?error=OAuthCallbackError`)
+    expect(errors.at(-1)?.type).toBe('OAuthCallbackError')
+    expect(lastReason()).toMatch(/^token_invalid|^id_token_invalid/)
+    expect(errors.at(-1)?.message).toMatch(message)
+    expect(jar.get('authjs.session-token')).toBeUndefined()
+  })
+
+  it('refuses an ID token with a bad signature', async () => {
+    idp.mode.current = 'bad-signature'
+    const { callback, jar } = await signIn(app.origin, 'fake')
+    expect(callback.headers.get('location')).toBe(`${app.origin}/auth/signin?error=OAuthCallbackError`)
+    expect(lastReason()).toBe('id_token_invalid')
+    expect(jar.get('authjs.session-token')).toBeUndefined()
+  })
+
+  it('refetches the key set when an ID token names a new key', async () => {
+    // Warm the cache with the old key set first, then sign with a key published only afterwards.
+    await signIn(app.origin, 'fake')
+    idp.mode.current = 'rotated-key'
+    const { callback } = await signIn(app.origin, 'fake')
+    expect(callback.headers.get('location')).toBe(`${app.origin}/auth/session`)
+  })
+
+  it('accepts a multi-tenant ID token whose iss is the tenant named by its tid (Entra common endpoint)', async () => {
+    idp.mode.current = 'tenant'
+    const { callback } = await signIn(app.origin, 'tenants')
+    expect(callback.headers.get('location')).toBe(`${app.origin}/auth/session`)
+  })
+
+  it('refuses a multi-tenant ID token whose iss is not the tenant named by its tid', async () => {
+    idp.mode.current = 'tenant-mismatch'
+    const { callback, jar } = await signIn(app.origin, 'tenants')
+    expect(callback.headers.get('location')).toBe(`${app.origin}/auth/signin?error=OAuthCallbackError`)
+    expect(errors.at(-1)?.message).toMatch(/iss/)
+    expect(jar.get('authjs.session-token')).toBeUndefined()
+  })
+
+  it('refuses userinfo that is not JSON', async () => {
+    idp.mode.current = 'userinfo-not-json'
+    const { callback, jar } = await signIn(app.origin, 'fake-oauth')
+    expect(callback.headers.get('location')).toMatch(/error=/)
+    expect(errors.at(-1)?.type).toBe('OAuthCallbackError')
+    expect(lastReason()).toBe('userinfo_not_json')
+    expect(jar.get('authjs.session-token')).toBeUndefined()
+  })
+
+  it('answers fast when the token endpoint hangs (timeout, no hanging request)', async () => {
+    idp.mode.current = 'slow-token'
+    const started = Date.now()
+    const { callback } = await signIn(app.origin, 'fake')
+    expect(Date.now() - started).toBeLessThan(3000)
+    expect(callback.headers.get('location')).toBe(`${app.origin}/auth/signin?error=OAuthCallbackError`)
+    expect(lastReason()).toBe('provider_timeout')
+  })
+
+  it('answers with OAuthSignInError when the provider is down (connection refused)', async () => {
+    const res = await startSignIn(new CookieJar(), app.origin, 'down')
+    expect(res.headers.get('location')).toMatch(/error=/)
+    expect(errors.at(-1)?.type).toBe('OAuthSignInError')
+    expect(lastReason()).toBe('provider_unreachable')
+  })
+
+  it('refuses an http: endpoint on a host that is not loopback, before sending anything', async () => {
+    const res = await startSignIn(new CookieJar(), app.origin, 'plain-http')
+    expect(res.headers.get('location')).toMatch(/error=/)
+    expect(lastReason()).toBe('insecure_endpoint')
+    expect(insecureCalls).toEqual([])
+  })
+})
