@@ -9,6 +9,7 @@ import * as mysql from '../../src/adapters/mysql.js'
 import * as postgres from '../../src/adapters/postgres.js'
 import * as sqlite from '../../src/adapters/sqlite.js'
 import { DemoConfigError } from './demo-config-error.js'
+import { redactUrl } from '../../src/lib/redact-url.js'
 
 /** The demo's own table, beside Gatehouse's: password hashes are the application's business, not the adapter's. */
 export interface DemoTables {
@@ -54,7 +55,7 @@ export async function openDemoDatabase(url: string | undefined, dataDir: string)
     pool.on('error', (error) => console.error('Gatehouse demo: idle database connection failed', error))
     await postgres.migrate(pool)
     opened = {
-      label: redact(url),
+      label: redactUrl(url),
       adapter: postgres.PostgresAdapter(pool),
       dialect: new PostgresDialect({ pool }),
       close: () => pool.end(),
@@ -63,14 +64,14 @@ export async function openDemoDatabase(url: string | undefined, dataDir: string)
     const pool = createPool({ uri: url.replace(/^mariadb:/, 'mysql:'), timezone: 'Z' })
     await mysql.migrate(pool)
     opened = {
-      label: redact(url),
+      label: redactUrl(url),
       adapter: mysql.MySQLAdapter(pool),
       dialect: new MysqlDialect({ pool }),
       close: () => pool.promise().end(),
     }
   } else {
     throw new DemoConfigError(
-      `Gatehouse demo: DATABASE_URL must start with postgres://, mysql:// or file:, not "${redact(url)}".`,
+      `Gatehouse demo: DATABASE_URL must start with postgres://, mysql:// or file:, not "${redactUrl(url)}".`,
     )
   }
   const db = new Kysely<DemoTables>({ dialect: opened.dialect })
@@ -82,14 +83,4 @@ export async function openDemoDatabase(url: string | undefined, dataDir: string)
     .addColumn('hash', 'varchar(255)', (c) => c.notNull())
     .execute()
   return { label: opened.label, adapter: opened.adapter, db, close: opened.close }
-}
-
-function redact(url: string): string {
-  try {
-    const u = new URL(url)
-    if (u.password) u.password = '***'
-    return u.href
-  } catch {
-    return '(unparsable URL)'
-  }
 }

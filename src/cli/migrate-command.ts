@@ -1,4 +1,5 @@
 import type { MigrationStatus } from '../adapters/sql/migrate-database.js'
+import { redactUrl } from '../lib/redact-url.js'
 
 /** Where the command writes; injectable for tests. */
 export interface CommandIo {
@@ -11,17 +12,6 @@ interface Target {
   status: () => Promise<MigrationStatus>
   migrate: () => Promise<MigrationStatus & { applied: number[] }>
   close: () => Promise<void>
-}
-
-/** Hides a password in a URL that is printed. */
-function redact(url: string): string {
-  try {
-    const u = new URL(url)
-    if (u.password) u.password = '***'
-    return u.href
-  } catch {
-    return url
-  }
 }
 
 /** The SQLite file of a `file:` URL: `file:./auth.db` (relative to the working directory) or `file:///abs/auth.db`. */
@@ -38,7 +28,7 @@ async function open(url: string): Promise<Target> {
     const adapter = await import('../adapters/postgres.js')
     const pool = new pg.Pool({ connectionString: url, max: 1 })
     return {
-      label: redact(url),
+      label: redactUrl(url),
       status: () => adapter.status(pool),
       migrate: () => adapter.migrate(pool),
       close: () => pool.end(),
@@ -50,7 +40,7 @@ async function open(url: string): Promise<Target> {
     const uri = scheme === 'mariadb' ? `mysql${url.slice('mariadb'.length)}` : url
     const pool = createPool({ uri, timezone: 'Z', connectionLimit: 1 })
     return {
-      label: redact(url),
+      label: redactUrl(url),
       status: () => adapter.status(pool),
       migrate: () => adapter.migrate(pool),
       close: () => pool.promise().end(),
@@ -68,7 +58,7 @@ async function open(url: string): Promise<Target> {
     }
   }
   throw new Error(
-    `unsupported database URL "${redact(url)}": use postgres://, mysql:// (MariaDB too) or file:.`,
+    `unsupported database URL "${redactUrl(url)}": use postgres://, mysql:// (MariaDB too) or file:.`,
   )
 }
 
