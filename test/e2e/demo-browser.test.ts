@@ -1,21 +1,13 @@
-import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { launchChromium, skipWithoutChromium } from '../support/chromium.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startDemo, type RunningDemo } from '../../examples/demo/server.js'
 import { demoAccounts } from '../../examples/demo/demo-accounts.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const haveChromium = existsSync(CHROMIUM)
-// On a developer machine a missing browser skips the suite (loudly); in CI it must fail, or the suite would
-// silently stop guarding the sign-in flow.
-if (!haveChromium && !process.env.CI) {
-  console.warn(
-    `\n!!! ${CHROMIUM} is missing: SKIPPING the demo browser test. Run \`bash scripts/prepare-test-env.sh\`.\n`,
-  )
-}
+const skip = skipWithoutChromium('the demo browser test')
 
 const alice = demoAccounts[0]!
 
@@ -30,29 +22,16 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByRole('button', { name: /sign in with credentials/i }).click()
 }
 
-describe.skipIf(!haveChromium && !process.env.CI)('demo app in Chromium', () => {
+describe.skipIf(skip)('demo app in Chromium', () => {
   let demo: RunningDemo | undefined
   let browser: Browser | undefined
   let dataDir: string | undefined
 
   beforeAll(async () => {
-    if (!haveChromium)
-      throw new Error(`${CHROMIUM} is missing; CI must install it (scripts/prepare-test-env.sh).`)
     dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-demo-'))
     const started = Promise.all([
       startDemo({ port: 0, host: '127.0.0.1', dataDir, env: {}, log: () => {} }),
-      chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      }),
+      launchChromium(),
     ])
     ;[demo, browser] = await started
   })

@@ -1,41 +1,23 @@
-import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
+import { type Browser } from 'playwright-core'
+import { launchChromium, skipWithoutChromium } from '../support/chromium.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startDemo, type RunningDemo } from '../../examples/demo/server.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const haveChromium = existsSync(CHROMIUM)
-// Skipped loudly on a developer machine without the browser; in CI a missing browser fails the suite.
-if (!haveChromium && !process.env.CI) {
-  console.warn(`\n!!! ${CHROMIUM} is missing: SKIPPING the Demo IdP browser test.\n`)
-}
+const skip = skipWithoutChromium('the Demo IdP browser test')
 
-describe.skipIf(!haveChromium && !process.env.CI)('Sign in with Demo IdP in Chromium', () => {
+describe.skipIf(skip)('Sign in with Demo IdP in Chromium', () => {
   let demo: RunningDemo | undefined
   let browser: Browser | undefined
   let dataDir: string | undefined
 
   beforeAll(async () => {
-    if (!haveChromium)
-      throw new Error(`${CHROMIUM} is missing; CI must install it (scripts/prepare-test-env.sh).`)
     dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-demo-idp-'))
     ;[demo, browser] = await Promise.all([
       startDemo({ port: 0, host: '127.0.0.1', dataDir, env: {}, log: () => {} }),
-      chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      }),
+      launchChromium(),
     ])
   })
 
