@@ -1,0 +1,116 @@
+/**
+ * `npm run bench`: throughput of Gatehouse and of @auth/core 0.41.3 on the same requests, in one process, side by
+ * side. Every scenario is first checked to answer correctly on both systems, so no error path is ever timed.
+ * `BENCH_QUICK=1` runs a ~10 s smoke version; `BENCH_CONCURRENCY=n` keeps n requests in flight (default 1, one
+ * after the other). This reports numbers; it asserts nothing about speed.
+ *
+ * @module
+ */
+import { compare, warmUp } from './measure.js'
+import type { MeasureOptions, Measurement } from './measure.js'
+import { createBenchSystems } from './create-bench-systems.js'
+import type { Scenario } from './create-bench-systems.js'
+import { dbSessionScenarios } from './db-session-scenarios.js'
+import { oauthScenarios } from './oauth-scenarios.js'
+import { sessionScenarios } from './session-scenarios.js'
+import { signInScenarios } from './sign-in-scenarios.js'
+
+const quick = process.env['BENCH_QUICK'] === '1'
+const concurrency = Math.max(1, Math.floor(Number(process.env['BENCH_CONCURRENCY'] ?? '1')) || 1)
+const options: MeasureOptions = quick
+  ? { warmupMs: 100, runMs: 250, rounds: 3, concurrency }
+  : { warmupMs: 250, runMs: 800, rounds: 5, concurrency }
+/**
+ * Every operation of every scenario first runs this long, untimed. @auth/core does a few hundred session calls a
+ * second and keeps getting faster for 5-10 s (measured: 250 ops/s in the first second, ~700 from the sixth on); its
+ * JWE decode/encode and CSRF paths are shared between scenarios, so the pre-passes add up for it.
+ */
+const prepassMs = quick ? 100 : 2000
+
+interface Row {
+  scenario: Scenario
+  ours: Measurement
+  theirs: Measurement
+}
+
+const opsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+
+/** Half the min-max range of the rounds, relative to the median: a rough noise figure. */
+function spread(measurement: Measurement): string {
+  const { samples, opsPerSec } = measurement
+  const half = (Math.max(...samples) - Math.min(...samples)) / 2
+  return `±${((half / opsPerSec) * 100).toFixed(1)}%`
+}
+
+function printTable(rows: readonly Row[]): void {
+  const header = ['scenario', 'Gatehouse ops/s', '@auth/core ops/s', 'ratio (Gatehouse/anchor)', 'target']
+  const lines = rows.map(({ scenario, ours, theirs }) => {
+    const ratio = ours.opsPerSec / theirs.opsPerSec
+    const target =
+      scenario.target === undefined
+        ? '-'
+        : `>= ${scenario.target}x (${ratio >= scenario.target ? 'met' : 'missed'})`
+    return [
+      scenario.title,
+      `${opsFormat.format(ours.opsPerSec)} ${spread(ours)}`,
+      `${opsFormat.format(theirs.opsPerSec)} ${spread(theirs)}`,
+      `${ratio.toFixed(1)}x`,
+      target,
+    ]
+  })
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
+  )
+  const format = (cells: readonly string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`
+  console.log(format(header))
+  console.log(
+    `|${widths.map((width, column) => (column === 0 ? ':' : '-').padEnd(width + 1, '-') + (column === 0 ? '-' : ':')).join('|')}|`,
+  )
+  for (const line of lines) console.log(format(line))
+}
+
+async function main(): Promise<void> {
+  // The configurations pass everything explicitly; an AUTH_URL in the environment would change the origin.
+  for (const name of ['AUTH_URL', 'NEXTAUTH_URL', 'AUTH_REDIRECT_PROXY_URL']) delete process.env[name]
+
+  const systems = createBenchSystems()
+  const database = await dbSessionScenarios()
+  const oauth = await oauthScenarios()
+  const scenarios = [
+    ...(await sessionScenarios(systems)),
+    ...(await signInScenarios(systems)),
+    ...database.scenarios,
+    ...oauth.scenarios,
+  ]
+  for (const scenario of scenarios) await scenario.verify()
+  for (const scenario of scenarios) {
+    await warmUp(scenario.gatehouse, prepassMs, concurrency)
+    await warmUp(scenario.anchor, prepassMs, concurrency)
+  }
+
+  const gc =
+    typeof (globalThis as { gc?: unknown }).gc === 'function' ? 'gc between rounds' : 'no --expose-gc'
+  console.log(
+    `Gatehouse vs @auth/core 0.41.3, node ${process.version}, ${quick ? 'quick' : 'full'} mode: ` +
+      `warm-up ${prepassMs} + ${options.warmupMs} ms, ${options.rounds} interleaved rounds of ${options.runMs} ms ` +
+      `each, median; ${concurrency} request(s) in flight; ${gc}.`,
+  )
+  const rows: Row[] = []
+  for (const scenario of scenarios) {
+    const [ours, theirs] = await compare(
+      { name: systems.gatehouse.name, fn: scenario.gatehouse },
+      { name: systems.anchor.name, fn: scenario.anchor },
+      scenario.concurrency === undefined ? options : { ...options, concurrency: scenario.concurrency },
+    )
+    rows.push({ scenario, ours, theirs })
+    console.log(`  measured ${scenario.title}`)
+  }
+  console.log('')
+  printTable(rows)
+  console.log('\nops/s are medians; ± is half the min-max range of the rounds relative to the median.')
+  await database.close()
+  await oauth.close()
+}
+
+await main()
