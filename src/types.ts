@@ -281,6 +281,13 @@ export interface AuthConfig {
   trustHost?: boolean | undefined
   useSecureCookies?: boolean | undefined
   redirectProxyUrl?: string | undefined
+  /**
+   * On the redirect-proxy deployment: the origins it may forward OAuth callbacks to (exact, or with `*` inside one
+   * host label, e.g. `https://myapp-*-team.vercel.app`). Without it nothing is forwarded, since the origin in a
+   * state comes from the Host header of whichever deployment shares the secret. Default
+   * `AUTH_REDIRECT_PROXY_ALLOWED_ORIGINS` (comma-separated).
+   */
+  redirectProxyAllowedOrigins?: string[] | undefined
   skipCSRFCheck?: typeof skipCSRFCheck | undefined
   raw?: typeof raw | undefined
   experimental?: { enableWebAuthn?: boolean | undefined } | undefined

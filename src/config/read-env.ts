@@ -6,6 +6,7 @@ export interface EnvDefaults {
   authUrl: string | undefined
   trustHost: boolean | undefined
   redirectProxyUrl: string | undefined
+  redirectProxyAllowedOrigins: string[]
   production: boolean
 }
 
@@ -17,10 +18,18 @@ type Env = Record<string, string | undefined>
  */
 export function readEnv(config: AuthConfig, env: Env): EnvDefaults {
   return {
-    secrets: config.secret === undefined || config.secret.length === 0 ? secretsFromEnv(env) : [],
+    // `null` (e.g. `process.env.X ?? null` in plain JS) counts as unset rather than crashing on `.length`.
+    secrets:
+      config.secret === undefined || config.secret === null || config.secret.length === 0
+        ? secretsFromEnv(env)
+        : [],
     authUrl: nonEmpty(env.AUTH_URL) ?? nonEmpty(env.NEXTAUTH_URL),
     trustHost: trustHostFromEnv(env),
     redirectProxyUrl: nonEmpty(env.AUTH_REDIRECT_PROXY_URL),
+    redirectProxyAllowedOrigins: (nonEmpty(env.AUTH_REDIRECT_PROXY_ALLOWED_ORIGINS) ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
     production: env.NODE_ENV === 'production',
   }
 }

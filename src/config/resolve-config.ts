@@ -29,6 +29,7 @@ import type {
 } from '../types.js'
 import { defaultCallbacks } from './default-callbacks.js'
 import { readEnv } from './read-env.js'
+import { compileForwardOrigins } from '../flows/oauth/forward-origin-patterns.js'
 import { resolveProviders, type ResolvedProvider } from './resolve-providers.js'
 
 /** Cookies and session keys for one security mode (HTTPS or plain HTTP): names and key salts differ. */
@@ -60,6 +61,8 @@ export interface ResolvedConfig {
   readonly raw: boolean
   readonly adapter: Adapter | undefined
   readonly redirectProxyUrl: string | undefined
+  /** Origins the redirect-proxy deployment may forward callbacks to. */
+  readonly redirectProxyForwardOrigins: readonly RegExp[]
   readonly enableWebAuthn: boolean
   readonly fetch: typeof fetch
   /** OAuth state of this configuration: normalised providers, discovery and key-set caches, check codecs. */
@@ -93,7 +96,13 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
       : Array.isArray(config.secret) && config.secret.length > 0
         ? [...config.secret]
         : fromEnv.secrets
-  if (secrets.length === 0 || secrets.some((s) => typeof s !== 'string' || s === '')) {
+  const given: unknown = config.secret
+  // Say what is wrong with a secret that was set, rather than "no secret is set".
+  if (given !== undefined && given !== null && typeof given !== 'string' && !Array.isArray(given)) {
+    problem(AuthError, '`secret` must be a string or an array of strings (the newest first).')
+  } else if (secrets.some((s) => typeof s !== 'string' || s === '')) {
+    problem(AuthError, 'every entry of `secret` must be a non-empty string.')
+  } else if (secrets.length === 0) {
     problem(
       fromEnv.production ? MissingSecretError : MissingSecret,
       '`secret`: no secret is set. Set AUTH_SECRET (generate one with `npx gatehouse secret`) or pass `secret`.',
@@ -180,6 +189,17 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
     problem(AuthError, '`theme.colorScheme` must be "auto", "dark" or "light".')
   }
 
+  const forwardOrigins = compileForwardOrigins(
+    config.redirectProxyAllowedOrigins ?? fromEnv.redirectProxyAllowedOrigins,
+  )
+  for (const entry of forwardOrigins.invalid) {
+    problem(
+      AuthError,
+      `\`redirectProxyAllowedOrigins\`: "${entry}" is not an origin like "https://preview.example.com" or ` +
+        '"https://myapp-*-team.vercel.app" (`*` only inside a host label, never a whole label).',
+    )
+  }
+
   if (problems.length > 0) {
     const first = problems[0]!
     const list = problems.map((p, i) => `  ${i + 1}. ${p.text}`).join('\n')
@@ -235,6 +255,7 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
     // Wrapped once: every adapter failure becomes an AdapterError naming the method, with the cause kept.
     adapter: config.adapter ? guardAdapter(config.adapter) : undefined,
     redirectProxyUrl,
+    redirectProxyForwardOrigins: Object.freeze(forwardOrigins.patterns),
     enableWebAuthn: config.experimental?.enableWebAuthn === true,
     fetch: fetchImpl,
     oauth,

@@ -1,5 +1,6 @@
 import * as o from 'oauth4webapi'
 import type { Adapter } from '../adapters/adapter.js'
+import { scrubbed } from '../flows/oauth/callback-error.js'
 import { clientAuth, oauthClient } from '../flows/oauth/client-auth.js'
 import { OAuthRuntime, requestOptions } from '../flows/oauth/oauth-runtime.js'
 import { DEFAULT_OUTBOUND_TIMEOUT_MS } from '../flows/oauth/outbound-fetch.js'
@@ -116,7 +117,8 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
       throw new TokenRefreshError(
         `Refreshing the ${provider.id} access token failed: ${error instanceof Error ? error.message : String(error)}`,
         code,
-        { cause: error },
+        // Scrubbed: oauth4webapi's cause can hold the response body, with the new refresh token in it.
+        { cause: scrubbed(error) },
       )
     }
     const fresh: Record<string, unknown> = {

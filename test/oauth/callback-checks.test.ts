@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { decode } from '../../src/jwt/index.js'
 import { CookieJar, jarFetch } from '../support/cookie-jar.js'
 import { reachCallback, startSignIn } from './support/browser-flow.js'
-import { startRig, type Rig } from './support/rp-setup.js'
+import { SECRET, startRig, type Rig } from './support/rp-setup.js'
 
 // One negative test per security check of the callback (RFC 9700 §2.1, §4.4, §4.5, §4.7).
 let rig: Rig
@@ -57,9 +58,18 @@ describe('callback checks, each refused on its own', () => {
     const a = await reachCallback(rig.app.origin, 'op')
     const b = await reachCallback(rig.app.origin, 'op')
     a.jar.values.set('authjs.pkce.code_verifier', b.jar.values.get('authjs.pkce.code_verifier')!)
+    rig.op.tokenRequests.length = 0
     const res = await callbackWith(a.jar, a.callbackUrl)
     expect(res.headers.get('location')).toMatch(/\/auth\/signin\?error=OAuthCallbackError$/)
     expect(rig.lastReason()).toBe('token:invalid_grant')
+    // The refusal must come from the verifier this browser's cookie holds, not from a grant sent without one.
+    const sent = new URLSearchParams(rig.op.tokenRequests.at(-1)?.body).get('code_verifier')
+    const cookie = await decode({
+      token: b.jar.get('authjs.pkce.code_verifier')!,
+      secret: SECRET,
+      salt: 'authjs.pkce.code_verifier',
+    })
+    expect(sent).toBe(cookie?.['value'])
     expectNoSession(a.jar)
   })
 

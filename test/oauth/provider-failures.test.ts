@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AuthError } from '../../src/errors.js'
 import type { OAuthConfig } from '../../src/providers/provider-types.js'
 import { customFetch } from '../../src/symbols.js'
-import { CookieJar } from '../support/cookie-jar.js'
+import { CookieJar, jarFetch } from '../support/cookie-jar.js'
 import { serveAuth, type ServedAuth } from '../support/serve-auth.js'
 import { signIn, startSignIn } from './support/browser-flow.js'
 import { startFakeIdp, type FakeIdp } from './support/fake-idp.js'
@@ -147,6 +147,56 @@ describe('ID tokens and providers that misbehave', () => {
     expect(res.headers.get('location')).toMatch(/error=/)
     expect(errors.at(-1)?.type).toBe('OAuthSignInError')
     expect(lastReason()).toBe('provider_unreachable')
+  })
+
+  it('refuses a foreign iss even when the provider does not advertise RFC 9207 support (mix-up)', async () => {
+    // The fake IdP's metadata lacks authorization_response_iss_parameter_supported, so an `iss` is optional there:
+    // one that is present must still be the provider's (RFC 9207 §2.4), never dropped.
+    const jar = new CookieJar()
+    const start = await startSignIn(jar, app.origin, 'fake')
+    const state = new URL(start.headers.get('location')!).searchParams.get('state')!
+    const url = new URL(`${app.origin}/auth/callback/fake`)
+    url.search = new URLSearchParams({ code: 'code-x', state, iss: 'https://evil.example' }).toString()
+    const res = await jarFetch(jar, url.href)
+    expect(res.headers.get('location')).toMatch(/error=Configuration$/)
+    expect(lastReason()).toBe('iss_mismatch')
+    expect(jar.get('authjs.session-token')).toBeUndefined()
+  })
+
+  it('clears the check cookies when the callback fails before the checks (discovery down on another instance)', async () => {
+    // Two instances share the secret; the one that gets the callback cannot reach the provider's discovery.
+    const cold = await serveAuth({
+      secret: SECRET,
+      trustHost: true,
+      logger: { error: (e) => errors.push(e as AuthError) },
+      providers: [
+        {
+          id: 'fake',
+          name: 'Fake',
+          type: 'oidc',
+          issuer: idp.issuer,
+          clientId: 'fake-client',
+          clientSecret: 's',
+          checks: ['pkce', 'state', 'nonce'],
+          [customFetch]: () => Promise.reject(new TypeError('fetch failed')),
+        } as OAuthConfig,
+      ],
+    })
+    try {
+      const jar = new CookieJar()
+      const start = await startSignIn(jar, app.origin, 'fake')
+      const state = new URL(start.headers.get('location')!).searchParams.get('state')!
+      const res = await jarFetch(jar, `${cold.origin}/auth/callback/fake?code=c&state=${state}`)
+      expect(res.headers.get('location')).toMatch(/error=/)
+      expect(lastReason()).toBe('provider_unreachable')
+      const cleared = res.headers
+        .getSetCookie()
+        .filter((c) => /Max-Age=0/.test(c))
+        .map((c) => c.split('=')[0])
+      expect(cleared.sort()).toEqual(['authjs.nonce', 'authjs.pkce.code_verifier', 'authjs.state'])
+    } finally {
+      await cold.close()
+    }
   })
 
   it('refuses an http: endpoint on a host that is not loopback, before sending anything', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decode } from '../../src/jwt/index.js'
+import { decode, encode } from '../../src/jwt/index.js'
 import type { AuthConfig } from '../../src/types.js'
 import { CookieJar, jarFetch } from '../support/cookie-jar.js'
 import { serveAuth, type ServedAuth } from '../support/serve-auth.js'
@@ -21,9 +21,10 @@ beforeAll(async () => {
       redirect_uris: [`${holder.proxy!.origin}/auth/callback/op`],
     },
   ])
-  const config = (proxyUrl: () => string): AuthConfig => ({
+  const config = (proxyUrl: () => string, allowed: string[] = []): AuthConfig => ({
     secret: SECRET,
     trustHost: true,
+    redirectProxyAllowedOrigins: allowed,
     logger: { error: () => {} },
     providers: [
       {
@@ -39,9 +40,12 @@ beforeAll(async () => {
       },
     ],
   })
-  proxy = await serveAuth(config(() => `${holder.proxy!.origin}/auth`))
+  // The preview's port is only known once it listens; the proxy reads its allow-list lazily through this holder.
+  const allowed: string[] = []
+  proxy = await serveAuth(() => config(() => `${holder.proxy!.origin}/auth`, allowed))
   holder.proxy = proxy
   preview = await serveAuth(config(() => `${proxy.origin}/auth`))
+  allowed.push(preview.origin)
 })
 afterAll(async () => {
   await preview?.close()
@@ -73,5 +77,24 @@ describe('redirectProxyUrl', () => {
     const done = await jarFetch(jar, target.href)
     expect(done.headers.get('location')).toBe(`${preview.origin}/auth/session`)
     expect(jar.get('authjs.session-token')).toBeTruthy()
+  })
+
+  it.each([
+    ['a page that is not our callback', 'https://evil.example/steal'],
+    ['plain http off loopback', 'http://evil.example/auth/callback/op'],
+    ['a callback with user info', 'https://user@evil.example/auth/callback/op'],
+    ['a callback with a query of its own', 'https://evil.example/auth/callback/op?next=1'],
+    ['a script URL', 'javascript:alert(1)//auth/callback/op'],
+    // Well-formed, https, our callback path: what a deployment answering `Host: evil.example` would mint.
+    ['a well-formed callback on an origin that is not allow-listed', 'https://evil.example/auth/callback/op'],
+  ])('never forwards the code to %s, even in a state sealed with our secret', async (_name, origin) => {
+    // The origin of a state comes from the host of the sign-in request on some deployment that shares the secret.
+    const state = await encode({ token: { origin, random: 'r' }, secret: SECRET, salt: 'encodedState' })
+    const res = await fetch(`${proxy.origin}/auth/callback/op?code=stolen&state=${state}`, {
+      redirect: 'manual',
+    })
+    const location = res.headers.get('location') ?? ''
+    expect(location).not.toContain('stolen')
+    expect(new URL(location, proxy.origin).origin).toBe(proxy.origin)
   })
 })

@@ -3,6 +3,31 @@ import { AuthError, InvalidCheck, OAuthCallbackError } from '../../errors.js'
 import { transportFailure } from './outbound-fetch.js'
 
 /**
+ * A copy of an error fit for logs: name, message, code and stack, and its cause only when that is an error too
+ * (scrubbed in turn). oauth4webapi attaches the parsed response body as a plain-object `cause` (e.g. `{ body }` of
+ * a token response that failed a check, holding the access, refresh and ID tokens), and a logger that prints
+ * causes (`console.error(error)`, pino) would write those bearer tokens to the logs (OWASP ASVS v4.0.3 7.1.1).
+ */
+export function scrubbed(error: unknown, depth = 0): Error | undefined {
+  if (!(error instanceof Error) || depth > 5) return undefined
+  const cause = scrubbed(error.cause, depth + 1)
+  const copy = new Error(error.message, cause ? { cause } : undefined)
+  copy.name = error.name
+  if (error.stack !== undefined) copy.stack = error.stack
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string') Object.assign(copy, { code })
+  return copy
+}
+
+/**
+ * Text from the authorization response (`error`, `error_description`) is the attacker's to choose: one line,
+ * printable, bounded, before it reaches a log (no forged log lines, CWE-117).
+ */
+function printable(text: string, max: number): string {
+  return text.replace(/[^\x20-\x7e]/g, '?').slice(0, max)
+}
+
+/**
  * Turns a failure of a callback step into the error of the wire contract with a precise `code`: a refused or
  * failed check is `InvalidCheck`; an IdP or token-endpoint error, an invalid ID token or an unreachable provider is
  * `OAuthCallbackError`.
@@ -13,25 +38,28 @@ export function callbackError(step: string, error: unknown): AuthError {
   if (transport !== undefined) {
     return new OAuthCallbackError(`${step}: the provider could not be reached (${transport}).`, {
       code: transport,
-      cause: error instanceof Error ? error : undefined,
+      cause: scrubbed(error),
     })
   }
   if (error instanceof o.AuthorizationResponseError) {
+    const description = error.error_description ? `: ${printable(error.error_description, 200)}` : ''
     return new OAuthCallbackError(
-      `The provider answered error=${error.error}${error.error_description ? `: ${error.error_description}` : ''}.`,
-      { code: `provider_error:${error.error}`.slice(0, 80) },
+      `The provider answered error=${printable(error.error, 64)}${description}.`,
+      {
+        code: `provider_error:${printable(error.error, 64)}`.slice(0, 80),
+      },
     )
   }
   if (error instanceof o.ResponseBodyError) {
     return new OAuthCallbackError(
       `${step}: the provider answered ${error.status} error=${error.error}` +
         `${error.error_description ? `: ${error.error_description}` : ''}.`,
-      { code: `${step}:${error.error}`.slice(0, 80), cause: error },
+      { code: `${step}:${error.error}`.slice(0, 80), cause: scrubbed(error) },
     )
   }
   const message = error instanceof Error ? error.message : String(error)
   if (error instanceof o.OperationProcessingError && /nonce/i.test(message)) {
-    return new InvalidCheck(`${step}: ${message}`, { code: 'nonce_mismatch', cause: error })
+    return new InvalidCheck(`${step}: ${message}`, { code: 'nonce_mismatch', cause: scrubbed(error) })
   }
   if (
     error instanceof o.OperationProcessingError &&
@@ -40,7 +68,7 @@ export function callbackError(step: string, error: unknown): AuthError {
   ) {
     return new InvalidCheck(`${step}: ${message} (mix-up defence, RFC 9207)`, {
       code: 'iss_mismatch',
-      cause: error,
+      cause: scrubbed(error),
     })
   }
   const code =
@@ -49,6 +77,6 @@ export function callbackError(step: string, error: unknown): AuthError {
       : `${step}_invalid`
   return new OAuthCallbackError(`${step}: ${message}`, {
     code,
-    cause: error instanceof Error ? error : undefined,
+    cause: scrubbed(error),
   })
 }

@@ -33,11 +33,24 @@ export function createCheckCookie(
   }
 }
 
-/** A cookie that deletes the check cookie of `check`. */
-function clearCookie(ctx: RequestContext, check: OAuthCheck): Cookie {
+/** Schedules the deletion of the check cookie of `check`, once per request. */
+function clearCookie(ctx: RequestContext, check: OAuthCheck): void {
   const { name, options } = ctx.cookies[cookieKey[check]]
+  if (ctx.failureCookies.some((c) => c.name === name && c.value === '')) return
   const { expires: _expires, ...rest } = options
-  return { name, value: '', options: { ...rest, maxAge: 0 } }
+  ctx.failureCookies.push({ name, value: '', options: { ...rest, maxAge: 0 } })
+}
+
+/**
+ * Schedules the deletion of every check cookie the request carries, whatever the provider's checks. Called first
+ * in the callback, so a step that fails before the checks are read (discovery on a cold instance, a provider
+ * whose checks changed) still clears them: a check cookie must never outlive its callback (RFC 9700 §4.7.1,
+ * one-time use of `state`).
+ */
+export function clearCheckCookies(ctx: RequestContext): void {
+  for (const check of ['pkce', 'state', 'nonce'] as const) {
+    if (ctx.req.cookies[ctx.cookies[cookieKey[check]].name] !== undefined) clearCookie(ctx, check)
+  }
 }
 
 /**
@@ -54,7 +67,7 @@ export function useCheckCookie(ctx: RequestContext, check: OAuthCheck, providerI
       code: `${check}_cookie_missing`,
     })
   }
-  ctx.failureCookies.push(clearCookie(ctx, check))
+  clearCookie(ctx, check)
   const payload = ctx.config.oauth.jwe(name).decrypt(raw)?.payload
   const value = payload?.['value']
   if (typeof value !== 'string') {

@@ -5,10 +5,12 @@ import type { Profile, ResponseInternal, User } from '../../types.js'
 import type { FlowIdentity } from '../sign-in-flow.js'
 import { effectiveChecks, redirectUri, STATE_SALT } from './authorization-url.js'
 import { callbackError } from './callback-error.js'
-import { useCheckCookie } from './check-cookies.js'
+import { clearCheckCookies, useCheckCookie } from './check-cookies.js'
 import { clientAuth, oauthClient } from './client-auth.js'
 import type { NormalizedProvider } from './normalize-provider.js'
 import { requestOptions } from './oauth-runtime.js'
+import { forwardOriginAllowed } from './forward-origin-patterns.js'
+import { isLoopbackUrl } from './outbound-fetch.js'
 import { stableUserId } from './stable-user-id.js'
 import { tenantIssuer } from './tenant-issuer.js'
 import { verifyIdToken } from './verify-id-token.js'
@@ -26,8 +28,12 @@ function responseParams(ctx: RequestContext): URLSearchParams {
 }
 
 /**
- * On the redirect-proxy deployment, a state minted by another origin sends the browser there with the same
- * parameters; the state is our own encrypted JWE, so its origin is authentic (wire-contract §4.4, step 2).
+ * On the redirect-proxy deployment, a state minted by another (allow-listed) origin sends the browser there with the same
+ * parameters; the state is our own encrypted JWE, so its origin was written by a deployment sharing our secret
+ * (wire-contract §4.4, step 2). That deployment took it from its request's host, so the origin is still checked
+ * here to be what such a deployment can mint: this provider's callback endpoint, over https (plain http only on
+ * loopback, as for every OAuth endpoint), without user info, query or fragment. Anything else would forward the
+ * authorization code to a page that is not a Gatehouse callback, or in clear text (RFC 9700 §4.11, §4.2).
  */
 function proxyForward(
   ctx: RequestContext,
@@ -38,8 +44,30 @@ function proxyForward(
   if (provider.redirectProxyUrl === undefined || state === null) return undefined
   const origin = ctx.config.oauth.jwe(STATE_SALT).decrypt(state)?.payload['origin']
   if (typeof origin !== 'string' || origin === ctx.actionUrl('callback', provider.id)) return undefined
-  if (!/^https?:\/\//i.test(origin)) return undefined
-  return { redirect: `${origin}?${params}` }
+  let target: URL
+  try {
+    target = new URL(origin)
+  } catch {
+    return undefined
+  }
+  const secure = target.protocol === 'https:' || (target.protocol === 'http:' && isLoopbackUrl(target))
+  const callbackPath = target.pathname.endsWith(`/callback/${encodeURIComponent(provider.id)}`)
+  // Not forwarded: the callback is then handled here, where it fails its checks (no check cookies of this browser).
+  if (!secure || !callbackPath || target.username || target.password || target.search || target.hash)
+    return undefined
+  // Any deployment sharing the secret writes the state's origin from its request's Host header, so a sealed
+  // state proves nothing about the origin: only an allow-listed one may receive a code (RFC 9700 §4.11, §4.13).
+  if (!forwardOriginAllowed(target.origin, ctx.config.redirectProxyForwardOrigins)) {
+    ctx.config.logger.error(
+      new InvalidCheck(
+        `Redirect proxy: not forwarding the callback of "${provider.id}" to ${target.origin}, which is not in ` +
+          '`redirectProxyAllowedOrigins` (AUTH_REDIRECT_PROXY_ALLOWED_ORIGINS).',
+        { code: 'proxy_origin_not_allowed' },
+      ),
+    )
+    return undefined
+  }
+  return { redirect: `${target.origin}${target.pathname}?${params}` }
 }
 
 async function step<T>(name: string, run: () => Promise<T> | T): Promise<T> {
@@ -102,6 +130,8 @@ export async function oauthCallback(
   const params = responseParams(ctx)
   const forward = proxyForward(ctx, provider, params)
   if (forward) return forward
+  // Before anything can fail (discovery included): every check cookie of this browser is spent by this callback.
+  clearCheckCookies(ctx)
 
   const runtime = ctx.config.oauth
   let as = await step('discovery', () => runtime.authorizationServer(provider))

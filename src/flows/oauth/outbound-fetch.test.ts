@@ -1,8 +1,12 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import {
   assertOutboundUrl,
   createOutboundFetch,
   InsecureEndpointError,
+  MAX_RESPONSE_BYTES,
+  ResponseTooLargeError,
   transportFailure,
 } from './outbound-fetch.js'
 
@@ -34,5 +38,55 @@ describe('outbound fetch', () => {
     expect(Date.now() - started).toBeLessThan(1000)
     expect(transportFailure(error)).toBe('provider_timeout')
     expect(seen[0]?.redirect).toBe('manual')
+  })
+
+  it('caps the size of a response, announced or streamed', async () => {
+    const serve = (response: () => Response) =>
+      createOutboundFetch({ fetch: () => Promise.resolve(response()), timeoutMs: 1000, allowInsecure: false })
+    const announced = serve(
+      () => new Response('{}', { headers: { 'content-length': String(MAX_RESPONSE_BYTES + 1) } }),
+    )
+    await expect(announced('https://idp.example/jwks')).rejects.toThrow(ResponseTooLargeError)
+    // No Content-Length: the body is cut off while it streams, and JSON parsing fails with the cap as its cause.
+    const streamed = serve(() => {
+      let sent = 0
+      const chunk = new Uint8Array(64 * 1024).fill(0x20)
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (sent > 4 * MAX_RESPONSE_BYTES) return controller.close()
+            sent += chunk.byteLength
+            controller.enqueue(chunk)
+          },
+        }),
+      )
+    })
+    const error = await (await streamed('https://idp.example/userinfo')).text().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ResponseTooLargeError)
+    expect(transportFailure(new Error('parse', { cause: error }))).toBe('provider_response_too_large')
+    const small = serve(() => Response.json({ keys: [] }))
+    expect(await (await small('https://idp.example/jwks')).json()).toEqual({ keys: [] })
+    const empty = serve(() => new Response(null, { status: 204 }))
+    expect((await empty('https://idp.example/revoke')).status).toBe(204)
+  })
+
+  it('aborts a response whose body stalls after the headers (the timeout covers the whole read)', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.write('{"keys": [') // and never more
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const outbound = createOutboundFetch({ fetch: globalThis.fetch, timeoutMs: 200, allowInsecure: false })
+      const started = Date.now()
+      const res = await outbound(`http://127.0.0.1:${port}/jwks`)
+      const error = await res.text().catch((e: unknown) => e)
+      expect(Date.now() - started).toBeLessThan(2000)
+      expect(transportFailure(error)).toBe('provider_timeout')
+    } finally {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
   })
 })
