@@ -39,6 +39,9 @@ export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
       ctx.req.cookies,
     )
   }
+  // The session is already ended: should the `redirect` callback throw below, the error answer must still clear
+  // the cookie, or a JWT session (which lives only in the cookie) would survive the sign-out.
+  ctx.failureCookies.push(...cookies)
   const { url } = await ctx.callbackUrl()
   return { redirect: url, cookies }
 }

@@ -112,7 +112,14 @@ async function readBody(
     await request.body?.cancel().catch(() => {})
     return { failure: 'too-large', detail: `a body of ${declared} bytes` }
   }
-  const text = await readCapped(request)
+  let text: string | undefined
+  try {
+    text = await readCapped(request)
+  } catch (error) {
+    // The client went away or the stream broke mid-body: unparsable, a 400 (wire-contract §1.4 #1), never a
+    // rejection that escapes to the framework as an unhandled error.
+    return { failure: 'bad-body', detail: `the body could not be read: ${String(error).slice(0, 200)}` }
+  }
   if (text === undefined) return { failure: 'too-large', detail: `a body over ${MAX_BODY_BYTES} bytes` }
   if (isForm) return { body: Object.fromEntries(new URLSearchParams(text)) }
   if (text.trim() === '') return { body: {} }

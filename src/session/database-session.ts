@@ -37,7 +37,9 @@ async function findSession(ctx: RequestContext, token: string): Promise<Found | 
     // Adapters that keep JSON may hand back an ISO string; Auth.js adapters are meant to return a Date.
     const session = { ...found.session, expires: new Date(found.session.expires) }
     if (index === 0 || keys[0] === undefined) return { key, session, user: found.user }
-    const hashed = { ...session, sessionToken: keys[0] }
+    // Only the three fields of the contract: a row from an Auth.js adapter may carry its own `id` (Prisma does),
+    // and handing that back to `createSession` collides with the row being migrated, failing every read.
+    const hashed = { sessionToken: keys[0], userId: session.userId, expires: session.expires }
     try {
       await adapter.createSession(hashed)
     } catch (error) {
@@ -45,10 +47,47 @@ async function findSession(ctx: RequestContext, token: string): Promise<Found | 
       const again = await adapter.getSessionAndUser(keys[0])
       if (!again) throw error
     }
-    await adapter.deleteSession(key)
+    // A concurrent request with the same cookie may have deleted the plain row already; adapters that throw for a
+    // missing row must not turn that race into a failed read. A row left behind is re-found and removed next time.
+    await Promise.resolve(adapter.deleteSession(key)).catch(() => undefined)
     return { key: keys[0], session: hashed, user: found.user }
   }
+  // Migration mode: between our read of the hash (none yet) and of the plain token (gone), a concurrent request
+  // with the same cookie may have moved the row. Look under the hash once more before calling the cookie unknown,
+  // which would clear it and sign the browser out.
+  if (keys.length > 1 && keys[0] !== undefined) {
+    const moved = await adapter.getSessionAndUser(keys[0])
+    if (moved) {
+      return {
+        key: keys[0],
+        session: { ...moved.session, expires: new Date(moved.session.expires) },
+        user: moved.user,
+      }
+    }
+  }
   return null
+}
+
+/**
+ * Deletes the session of a cookie token under every key it may be stored as, returning the deleted row when the
+ * adapter reports one. Each key is tried even if another fails (many Auth.js adapters throw for a token they do
+ * not have), so a plain session in `hashed-accept-plain` mode is not left alive; the first failure is re-thrown.
+ */
+async function deleteSessionKeys(ctx: RequestContext, token: string): Promise<AdapterSession | null> {
+  const adapter = adapterOf(ctx)
+  let session: AdapterSession | null = null
+  let failure: unknown
+  let failed = false
+  for (const key of sessionTokenKeys(token, ctx.config.session.tokenStorage)) {
+    try {
+      session = ((await adapter.deleteSession(key)) as AdapterSession | null | undefined) ?? session
+    } catch (error) {
+      if (!failed) failure = error
+      failed = true
+    }
+  }
+  if (failed && session === null) throw failure
+  return session
 }
 
 /** The signed-in user's id, or `null`; an expired session counts as none. */
@@ -119,6 +158,16 @@ export const databaseSession: SessionStrategy = {
     const token = config.session.generateSessionToken()
     const [key] = sessionTokenKeys(token, config.session.tokenStorage)
     const expires = new Date(Date.now() + config.session.maxAge * 1000)
+    // ASVS 7.2.4 / session fixation: this browser's previous session (a planted token, or the user's own before a
+    // re-sign-in or a provider link) is deleted, not just overwritten in the cookie, so that copy is dead too.
+    // Best effort: many Auth.js adapters throw for a token they do not have (an expired or foreign cookie), which
+    // must not block signing in; a real outage fails the createSession below anyway.
+    const previous = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
+    if (previous !== undefined) {
+      await deleteSessionKeys(ctx, previous).catch((error: unknown) =>
+        config.logger.debug('the previous session of this browser could not be deleted', error),
+      )
+    }
     await adapterOf(ctx).createSession({ sessionToken: key ?? token, userId: user.id!, expires })
     return [tokenCookie(ctx, token, expires)]
   },
@@ -126,11 +175,7 @@ export const databaseSession: SessionStrategy = {
   async end(ctx) {
     const token = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
     if (token !== undefined) {
-      const adapter = adapterOf(ctx)
-      let session: AdapterSession | null | undefined = null
-      for (const key of sessionTokenKeys(token, ctx.config.session.tokenStorage)) {
-        session = ((await adapter.deleteSession(key)) as AdapterSession | null | undefined) ?? session
-      }
+      const session = await deleteSessionKeys(ctx, token)
       await fireEvent(ctx, ctx.config.events.signOut, { session })
     }
     return clearCookie(ctx)

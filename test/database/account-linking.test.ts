@@ -6,6 +6,7 @@ import { resolveConfig } from '../../src/config/resolve-config.js'
 import { AdapterError, OAuthAccountNotLinked } from '../../src/errors.js'
 import { completeSignIn } from '../../src/flows/complete-sign-in.js'
 import { persistAccountTokens } from '../../src/flows/link-account.js'
+import { SessionJwe } from '../../src/jwt/session-jwe.js'
 import type { FlowIdentity } from '../../src/flows/sign-in-flow.js'
 import { RequestContext } from '../../src/routing/request-context.js'
 import { hashSessionToken } from '../../src/session/session-token-key.js'
@@ -153,6 +154,28 @@ describe('account linking through completeSignIn', () => {
     expect(sub(first.cookie)).toBe(ann?.id)
     expect(sub(second.cookie)).toBe(ann?.id)
     expect(memory.store.sessions.size).toBe(0)
+  })
+
+  it('with the JWT strategy, the signed-in user is the adapter user of the token sub, and only a token of ours counts', async () => {
+    const { memory, signIn, resolved } = setup({ strategy: 'jwt' })
+    const first = await signIn(identity('idp', 's1', 'ann@example.com'))
+    const [ann] = [...memory.store.users.values()]
+    await signIn(identity('github', 'g-own', 'other@example.com'), first.cookie)
+    expect(memory.store.accounts.get('github:g-own')?.userId).toBe(ann?.id)
+    // Ann's id in a token we did not encrypt (another secret), and a token of ours whose sub is no adapter user
+    // (e.g. minted by a credentials sign-in): neither links anything to Ann.
+    const foreign = new SessionJwe('another-secret-at-least-32-characters-long', SESSION).encrypt(
+      { sub: ann!.id },
+      60,
+    )
+    await signIn(identity('github', 'g-foreign', 'foreign@example.com'), foreign)
+    const ours = resolved.insecure.sessionJwe.encrypt({ sub: 'credentials-user-7' }, 60)
+    await signIn(identity('github', 'g-cred', 'cred@example.com'), ours)
+    for (const id of ['g-foreign', 'g-cred']) {
+      const owner = memory.store.accounts.get(`github:${id}`)?.userId
+      expect(owner).toBeDefined()
+      expect(owner).not.toBe(ann?.id)
+    }
   })
 
   it('two concurrent first sign-ins with one account make one user and one account', async () => {

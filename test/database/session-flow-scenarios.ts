@@ -151,6 +151,21 @@ export function databaseSessionFlows(
       expect(await rows.row(key(token))).toBeNull()
     })
 
+    it('signing in again in the same browser issues a new token and deletes the old row (ASVS 7.2.4)', async () => {
+      const jar = new CookieJar()
+      await signIn(jar)
+      const old = jar.get(SESSION)!
+      await signIn(jar)
+      const renewed = jar.get(SESSION)!
+      expect(renewed).not.toBe(old)
+      expect((await rows.row(key(renewed)))?.userId).toBe(alice.id)
+      // A token planted before sign-in (fixation) or copied earlier is dead once its browser signs in again.
+      expect(await rows.row(key(old))).toBeNull()
+      const stale = new CookieJar()
+      stale.values.set(SESSION, old)
+      expect(await (await session(stale)).json()).toBeNull()
+    })
+
     it('an unknown token gets null and a cleared cookie', async () => {
       const jar = new CookieJar()
       jar.values.set(SESSION, 'forged-or-deleted-token')

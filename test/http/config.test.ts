@@ -65,6 +65,24 @@ describe('validation', () => {
     for (const p of problems) expect(error.message).toContain(p)
   })
 
+  it('a secret of the wrong type is named as such (not "no secret is set", not a TypeError)', () => {
+    const messages = ([null, 123, ['ok-secret-of-some-length', ''], [42]] as unknown[]).map((secret) => {
+      const config = { providers: [], trustHost: true, logger: recordingLogger(), secret } as AuthConfig
+      try {
+        resolveConfig(config, DEV)
+        return 'resolved'
+      } catch (error) {
+        return `${(error as Error).name}: ${(error as Error).message}`
+      }
+    })
+    // `null` counts as unset (the environment is read); the others say what is wrong with the value.
+    expect(messages[0]).toContain('no secret is set')
+    expect(messages[1]).toContain('`secret` must be a string or an array of strings')
+    for (const m of messages.slice(2))
+      expect(m).toContain('every entry of `secret` must be a non-empty string')
+    for (const m of messages) expect(m).not.toMatch(/TypeError|Cannot read/)
+  })
+
   it('MissingSecretError in production, MissingSecret (not the production class) in development', () => {
     const config: AuthConfig = { providers: [], trustHost: true, logger: recordingLogger() }
     expect(thrown(() => resolveConfig(config, PROD))).toBeInstanceOf(MissingSecretError)

@@ -272,6 +272,68 @@ describe("createAuth's auth(request)", () => {
       await served.close()
     }
   })
+
+  it.each(['session', 'jwt'] as const)(
+    'GET /session with a %s callback that throws is JSON null with no-store, not a redirect to an HTML page',
+    async (name) => {
+      const logger = recordingLogger()
+      let armed = false
+      const boom = (({ session, token }: { session?: unknown; token?: unknown }) => {
+        if (armed) throw new Error('boom: internal detail')
+        return name === 'session' ? session : token
+      }) as never
+      const { handlers } = createAuth(baseConfig({ logger, callbacks: { [name]: boom } }))
+      const served = await serveHandler((r) => (r.method === 'POST' ? handlers.POST(r) : handlers.GET(r)))
+      try {
+        const jar = new CookieJar()
+        await signIn(jar, served.origin)
+        armed = true
+        // wire-contract §1.9: errors on the session endpoint are logged and answered `null` (fetch clients and
+        // useSession read JSON; a 302 to the error page would hand them HTML).
+        const res = await jarFetch(jar, `${served.origin}/auth/session`)
+        expect(res.status).toBe(200)
+        expect(res.headers.get('location')).toBeNull()
+        expect(res.headers.get('cache-control')).toContain('no-store')
+        const text = await res.text()
+        expect(text).toBe('null')
+        expect(
+          logger.errors.some((e) => e.message.includes('boom') || String(e.cause).includes('boom')),
+        ).toBe(true)
+      } finally {
+        await served.close()
+      }
+    },
+  )
+})
+
+describe('sign-out when the redirect callback throws', () => {
+  it('still clears the session cookie (the browser is never left signed in), then shows the error', async () => {
+    let armed = false
+    const { handlers } = createAuth(
+      baseConfig({
+        logger: recordingLogger(),
+        callbacks: {
+          redirect: ({ baseUrl }) => {
+            if (armed) throw new Error('redirect callback bug')
+            return baseUrl
+          },
+        },
+      }),
+    )
+    const served = await serveHandler((r) => (r.method === 'POST' ? handlers.POST(r) : handlers.GET(r)))
+    try {
+      const jar = new CookieJar()
+      await signIn(jar, served.origin)
+      expect(jar.values.has(SESSION)).toBe(true)
+      const token = await csrfToken(jar, served.origin)
+      armed = true
+      const res = await jarFetch(jar, `${served.origin}/auth/signout`, form({ csrfToken: token }))
+      expect(res.headers.get('location')).toContain('error=Configuration')
+      expect(jar.values.has(SESSION)).toBe(false)
+    } finally {
+      await served.close()
+    }
+  })
 })
 
 describe('escaping of everything a page shows', () => {

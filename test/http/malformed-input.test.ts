@@ -118,6 +118,25 @@ describe('malformed bodies', () => {
     await expectAlive(server.origin)
   })
 
+  it('a body whose stream fails mid-read (client gone) is 400 "Bad request.", not a rejected promise', async () => {
+    // wire-contract §1.4 #1: a request that cannot be parsed is a 400. A rejection would reach the framework as
+    // an unhandled error (its own 500 page, with a stack in development).
+    const body = new ReadableStream({
+      pull(controller) {
+        controller.error(new Error('connection reset by peer'))
+      },
+    })
+    const request = new Request('http://app.test/auth/callback/credentials', {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    } as RequestInit)
+    const res = await Auth(request, baseConfig())
+    expect(res.status).toBe(400)
+    expect(await res.json()).toBe('Bad request.')
+  })
+
   it('a body just under the cap is read (a failed CSRF check, not a 413)', async () => {
     const filler = 'x'.repeat(MAX_BODY_BYTES - 100)
     const res = await fetch(`${server.origin}/auth/callback/credentials`, {

@@ -165,6 +165,39 @@ describe('an application redirect callback that only checks the prefix', () => {
   })
 })
 
+describe('an application redirect callback that lets every address through', () => {
+  // E.g. a multi-domain app that trusts its own links. The default callback masks a missing protocol check, so
+  // only a permissive callback shows that `javascript:` and `data:` are dropped before any callback sees them.
+  const seen: string[] = []
+  const server = useServer(
+    baseConfig({
+      callbacks: {
+        redirect: ({ url }) => {
+          seen.push(url)
+          return url
+        },
+      },
+    }),
+  )
+
+  for (const vector of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>']) {
+    it(`${vector.slice(0, 11)} in the body or query never reaches the callback, Location or page`, async () => {
+      seen.length = 0
+      const res = await signIn(new CookieJar(), server.origin, {
+        username: 'alice',
+        password: 'wonderland',
+        callbackUrl: vector,
+      })
+      expect(res.status).toBe(302)
+      expectHome(res, server.origin)
+      expectNotReflected(await exposed(res))
+      const page = await fetch(`${server.origin}/auth/signin?callbackUrl=${encodeURIComponent(vector)}`)
+      expectNotReflected(await exposed(page))
+      expect(seen.some((url) => !/^https?:/.test(url))).toBe(false)
+    })
+  }
+})
+
 describe('legitimate callback URLs', () => {
   const server = useServer(baseConfig())
 
