@@ -8,9 +8,10 @@
  * @module
  */
 import { Auth, raw } from '../src/index.js'
-import type { AuthConfig } from '../src/index.js'
+import type { AuthConfig, ResponseInternal } from '../src/index.js'
 import { parseCookies } from '../src/cookies/parse-cookies.js'
 import { serializeCookie } from '../src/cookies/serialize-cookie.js'
+import { toResponse } from '../src/lib/to-response.js'
 import { SessionJwe } from '../src/jwt/session-jwe.js'
 import { noStoreHeaders } from '../src/session/jwt-session.js'
 import Credentials from '../src/providers/credentials.js'
@@ -90,6 +91,7 @@ async function breakdown(label: string, token: string, reissue: boolean): Promis
   const expires = new Date(Date.now() + MAX_AGE * 1000)
   const fresh = jwe.encrypt(decrypted.payload, MAX_AGE)
 
+  const result = (await Auth(request(token), rawConfig)) as unknown as ResponseInternal
   const rows: Array<[string, number]> = []
   const plan: Array<[string, () => Promise<number>]> = [
     ['new Request(url, { headers: { cookie } })', () => syncStep(() => request(token))],
@@ -109,6 +111,7 @@ async function breakdown(label: string, token: string, reissue: boolean): Promis
       () => syncStep(() => new Response(json, { status: 200, headers: noStoreHeaders })),
     ],
     ['new Response + await arrayBuffer()', () => asyncStep(() => new Response(json).arrayBuffer())],
+    ['toResponse(raw result)', () => syncStep(() => toResponse(result))],
   ]
   if (reissue) {
     plan.push(

@@ -107,6 +107,23 @@ describe('serializeCookie', () => {
     expect(() => serializeCookie('n', 'v', { maxAge })).toThrow(TypeError)
   })
 
+  it('writes Expires as toUTCString for every instant, however calls jump between and within seconds', () => {
+    const base = Date.UTC(2030, 0, 2, 3, 4, 5)
+    const offsets = [0, 1, 999, 1000, 0, 999, -1, -999, -1000, -1001, 60_000, 59_999, 1000, 1001]
+    const times = [
+      ...offsets.map((offset) => base + offset),
+      ...offsets.map((offset) => offset),
+      -62_198_755_200_001,
+      8.64e15,
+      -8.64e15,
+      ...Array.from({ length: 200 }, (_, index) => base + Math.floor(Math.sin(index) * 5000)),
+    ]
+    for (const time of times) {
+      const expires = new Date(time)
+      expect(serializeCookie('n', 'v', { expires })).toBe(`n=v; Expires=${expires.toUTCString()}`)
+    }
+  })
+
   it('rejects an invalid Date and a non-Date expires', () => {
     expect(() => serializeCookie('n', 'v', { expires: new Date(Number.NaN) })).toThrow(TypeError)
     expect(() => serializeCookie('n', 'v', { expires: 1 as unknown as Date })).toThrow(TypeError)

@@ -75,7 +75,7 @@ export function serializeCookie(name: string, value: string, options: SerializeO
     if (!(expires instanceof Date) || !Number.isFinite(expires.getTime())) {
       throw new TypeError(`Invalid expires for cookie ${name}: it must be a valid Date`)
     }
-    header += `; Expires=${expires.toUTCString()}`
+    header += `; Expires=${utcString(expires)}`
   }
   if (options.httpOnly) header += '; HttpOnly'
   if (options.secure) header += '; Secure'
@@ -83,6 +83,20 @@ export function serializeCookie(name: string, value: string, options: SerializeO
   if (priority) header += `; Priority=${priorityAttribute(name, priority)}`
   if (sameSite) header += `; SameSite=${sameSiteAttribute(name, sameSite)}`
   return header
+}
+
+/** The last `Expires` text and the whole second it is for: a session check writes the same one for a second. */
+let lastExpiresSecond = Number.NaN
+let lastExpiresText = ''
+
+/** `date.toUTCString()`, which shows whole seconds only, so one string serves the whole second (~0.6 µs saved). */
+function utcString(date: Date): string {
+  const second = Math.floor(date.getTime() / 1000)
+  if (second !== lastExpiresSecond) {
+    lastExpiresText = date.toUTCString()
+    lastExpiresSecond = second
+  }
+  return lastExpiresText
 }
 
 function encodeValue(name: string, value: string): string {

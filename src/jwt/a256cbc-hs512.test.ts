@@ -5,6 +5,7 @@ import {
   decryptA256CbcHs512,
   encryptA256CbcHs512,
   importA256CbcHs512Key,
+  IvPool,
 } from './a256cbc-hs512.js'
 
 /** RFC 7518 Appendix B.3, the AES_256_CBC_HMAC_SHA_512 test case. */
@@ -62,6 +63,36 @@ describe('A256CBC-HS512', () => {
     expect(decryptA256CbcHs512(key, first.iv, first.ciphertext, first.tag, rfc.aad)).toStrictEqual(
       rfc.plaintext,
     )
+  })
+
+  it('hands out 10,000 distinct IVs, no two sharing a byte of the random blocks', () => {
+    const pool = new IvPool()
+    const ivs = Array.from({ length: 10_000 }, () => pool.next())
+    expect(ivs.every((iv) => iv.byteLength === 16)).toBe(true)
+    expect(new Set(ivs.map((iv) => iv.toString('hex'))).size).toBe(ivs.length)
+    const ranges = new Map<ArrayBufferLike, Array<[number, number]>>()
+    for (const iv of ivs) {
+      const list = ranges.get(iv.buffer) ?? []
+      list.push([iv.byteOffset, iv.byteOffset + iv.byteLength])
+      ranges.set(iv.buffer, list)
+    }
+    // 10,000 IVs of 16 bytes span several blocks, so refills are covered too.
+    expect(ranges.size).toBeGreaterThan(1)
+    let overlaps = 0
+    for (const list of ranges.values()) {
+      list.sort(([a], [b]) => a - b)
+      for (let index = 1; index < list.length; index++) if (list[index]![0] < list[index - 1]![1]) overlaps++
+    }
+    expect(overlaps).toBe(0)
+  })
+
+  it('gives every imported key its own IV pool, so no randomness is shared across keys', () => {
+    const other = importA256CbcHs512Key(rfc.key)
+    expect(other.ivs).not.toBe(key.ivs)
+    const mine = encryptA256CbcHs512(key, rfc.plaintext, rfc.aad).iv
+    const theirs = encryptA256CbcHs512(other, rfc.plaintext, rfc.aad).iv
+    expect(mine.buffer).not.toBe(theirs.buffer)
+    expect(mine).not.toStrictEqual(theirs)
   })
 
   it('refuses a key that is not 64 bytes', () => {
