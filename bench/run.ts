@@ -26,6 +26,8 @@ const options: MeasureOptions = quick
  * JWE decode/encode and CSRF paths are shared between scenarios, so the pre-passes add up for it.
  */
 const prepassMs = quick ? 100 : 2000
+/** `BENCH_ONLY=ab` measures only the scenarios whose letters are given, e.g. to repeat one noisy row. */
+const only = process.env['BENCH_ONLY']?.toLowerCase()
 
 interface Row {
   scenario: Scenario
@@ -82,7 +84,7 @@ async function main(): Promise<void> {
     ...(await signInScenarios(systems)),
     ...database.scenarios,
     ...oauth.scenarios,
-  ]
+  ].filter((s) => only === undefined || only.includes(/^\((\w)\)/.exec(s.title)?.[1] ?? ''))
   for (const scenario of scenarios) await scenario.verify()
   for (const scenario of scenarios) {
     await warmUp(scenario.gatehouse, prepassMs, concurrency)
