@@ -3,15 +3,11 @@
  *
  * @module
  */
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import type { Pool } from 'pg'
 import type { DatabaseSchema } from './sql/database-schema.js'
-import {
-  kyselyAdapter,
-  sessionAndUserQuery,
-  toSessionAndUser,
-  type SqlAdapter,
-} from './sql/kysely-adapter.js'
+import { postgresSessionCheck } from './postgres-session-check.js'
+import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
 
 export type { MigrationStatus } from './sql/migrate-database.js'
@@ -56,16 +52,61 @@ export function PostgresAdapter(pool: Pool, options: PostgresAdapterOptions = {}
   const db = kyselyFor(pool)
   const adapter = kyselyAdapter(db, 'postgres')
   if (options.preparedStatements === false) return adapter
-  // Kysely builds the statement; only its execution differs. The text is the same for every token.
-  const { sql: text } = sessionAndUserQuery(db, '').compile()
+  const check = postgresSessionCheck(pool, sessionCheckStatement(db))
   return {
     ...adapter,
     async getSessionAndUser(sessionToken) {
-      const { rows } = await pool.query({ name: 'gatehouse_session_and_user', text, values: [sessionToken] })
-      const row = rows[0] as Parameters<typeof toSessionAndUser>[0] | undefined
-      return row ? toSessionAndUser(row) : null
+      const row = await check(sessionToken)
+      if (!row) return null
+      const [token, expires, id, name, email, emailVerified, image] = row as SessionCheckRow
+      return {
+        session: { sessionToken: token, userId: id, expires: new Date(Number(expires)) },
+        user: {
+          id,
+          name,
+          email: email as string,
+          emailVerified: emailVerified === null ? null : new Date(Number(emailVerified)),
+          image,
+        },
+      }
     },
   }
+}
+
+/** A row of {@link sessionCheckStatement} as text, in its column order. */
+type SessionCheckRow = [
+  sessionToken: string,
+  expires: string,
+  id: string,
+  name: string | null,
+  email: string | null,
+  emailVerified: string | null,
+  image: string | null,
+]
+
+/**
+ * The session check as SQL text, the same for every token. Dates come back as epoch milliseconds (a float8), so
+ * reading them is `Number`, and the result does not depend on the connection's TimeZone or DateStyle; the
+ * microseconds are a fraction, which `new Date` drops just as pg's date parser does. Integer ids (an Auth.js
+ * database with SERIAL ids) arrive as text, the string id the adapter contract wants.
+ */
+function sessionCheckStatement(db: Kysely<DatabaseSchema>): string {
+  const epochMs = (column: 'sessions.expires' | 'users.emailVerified') =>
+    sql<number>`(extract(epoch from ${sql.ref(column)}) * 1000)::float8`
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select([
+      'sessions.sessionToken',
+      epochMs('sessions.expires').as('expires'),
+      'users.id',
+      'users.name',
+      'users.email',
+      epochMs('users.emailVerified').as('emailVerified'),
+      'users.image',
+    ])
+    .where('sessions.sessionToken', '=', '')
+    .compile().sql
 }
 
 /** Creates or upgrades the Gatehouse tables under an advisory lock; safe to run from several processes at once. */

@@ -162,6 +162,16 @@ export function adapterConformance({ name, adapter: make, db, runner }: Conforma
         assert.equal(await db.session(session.sessionToken), null)
         assert.equal(await a().getSessionAndUser(session.sessionToken), null)
       })
+      it("reads a verified user's session with both dates as Dates", async () => {
+        const verified = new Date(Date.UTC(2024, 1, 29, 23, 59, 59, 987))
+        const user = await a().createUser({ ...newUser('verified-session'), emailVerified: verified })
+        const session = { sessionToken: `token-${crypto.randomUUID()}`, userId: user.id, expires: inAnHour() }
+        await a().createSession(session)
+        const found = await a().getSessionAndUser(session.sessionToken)
+        assert.deepEqual(found, { session, user })
+        assert.ok(found?.user.emailVerified instanceof Date && found.session.expires instanceof Date)
+        assert.equal(found.user.emailVerified.getTime(), verified.getTime())
+      })
     })
 
     describe('verification tokens', () => {

@@ -66,7 +66,7 @@ function accountColumns(account: Partial<AdapterAccount>): TokenColumns {
 }
 
 /** The query behind `getSessionAndUser`, built once; PostgresAdapter runs it as a named prepared statement. */
-export function sessionAndUserQuery(db: Kysely<DatabaseSchema>, sessionToken: string) {
+function sessionAndUserQuery(db: Kysely<DatabaseSchema>, sessionToken: string) {
   // One indexed query per session check: the join rides the unique index on sessionToken and the users PK.
   return db
     .selectFrom('sessions')
@@ -84,7 +84,7 @@ export function sessionAndUserQuery(db: Kysely<DatabaseSchema>, sessionToken: st
 }
 
 /** A row of {@link sessionAndUserQuery} as the adapter result. */
-export function toSessionAndUser(
+function toSessionAndUser(
   row: Omit<Selectable<UsersTable>, never> & { sessionToken: string; expires: StoredDate },
 ): { session: AdapterSession; user: AdapterUser } {
   const user = toUser(row)
