@@ -30,9 +30,11 @@ function kyselyFor(pool: Pool): Kysely<DatabaseSchema> {
 /** Options of {@link PostgresAdapter}. */
 export interface PostgresAdapterOptions {
   /**
-   * Run the session check as a named prepared statement, parsed and planned once per connection: it takes about
-   * half the time of an unnamed one. Default `true`; set `false` behind a pooler that cannot carry prepared
-   * statements across transactions (PgBouncer before 1.21 in transaction mode).
+   * Run the session check as a named prepared statement, parsed and planned once per connection and then sent as
+   * Bind/Execute/Sync only: a third of the time of an unnamed statement through Kysely (75 against 232 µs a lookup
+   * on the development machine). Default `true`; set
+   * `false` behind a pooler that cannot carry prepared statements across transactions (PgBouncer before 1.21 in
+   * transaction mode).
    */
   preparedStatements?: boolean | undefined
 }
