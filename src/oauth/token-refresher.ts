@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose'
 import * as o from 'oauth4webapi'
 import type { Adapter } from '../adapters/adapter.js'
 import { scrubbed } from '../flows/oauth/callback-error.js'
@@ -14,6 +15,11 @@ export interface ProviderTokens {
   refresh_token?: string | undefined
   /** Seconds since the epoch at which `access_token` expires (spec §2.3). */
   expires_at?: number | undefined
+  /**
+   * The provider's ID token (OpenID Connect). Keep it with the tokens: a refreshed ID token must then name the same
+   * subject (OpenID Connect Core §12.2), or the refresh fails with `id_token_subject_mismatch`.
+   */
+  id_token?: string | undefined
   /** Needed to write refreshed tokens to the database through `adapter.updateAccount`. */
   providerAccountId?: string | undefined
   [claim: string]: unknown
@@ -99,7 +105,7 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
     }
   }
 
-  async function spend(refreshToken: string, providerAccountId: string | undefined) {
+  async function spend(refreshToken: string, providerAccountId: string | undefined, previousSub?: string) {
     const as = await runtime.authorizationServer(provider)
     const client = oauthClient(provider)
     let response: o.TokenEndpointResponse
@@ -121,6 +127,16 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
         { cause: scrubbed(error) },
       )
     }
+    // OpenID Connect Core §12.2: an ID token from a refresh must name the same subject as the one it replaces. A
+    // different `sub` means the tokens now belong to another user (a provider bug, or a refresh token that is not
+    // this account's): keeping them would hand this session another person's access.
+    const claims = o.getValidatedIdTokenClaims(response)
+    if (claims && previousSub !== undefined && claims.sub !== previousSub) {
+      throw new TokenRefreshError(
+        `Refreshing the ${provider.id} access token returned an ID token for another subject; the tokens were discarded.`,
+        'id_token_subject_mismatch',
+      )
+    }
     const fresh: Record<string, unknown> = {
       access_token: response.access_token,
       // Providers that do not rotate keep the old refresh token valid and send none back.
@@ -136,6 +152,25 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
       await options.adapter.updateAccount({ provider: provider.id, providerAccountId, ...fresh })
     }
     return fresh
+  }
+
+  /**
+   * The `sub` of the ID token kept with the tokens (checked when it was issued; only read here). A kept value that
+   * is not a readable ID token is refused rather than skipped, so the subject check cannot be bypassed by it.
+   */
+  function subjectOf(idToken: unknown): string | undefined {
+    if (idToken === undefined || idToken === null || idToken === '') return undefined
+    try {
+      if (typeof idToken !== 'string') throw new TypeError('not a string')
+      const { sub } = decodeJwt(idToken)
+      if (typeof sub === 'string') return sub
+    } catch {
+      // Reported below.
+    }
+    throw new TokenRefreshError(
+      `The ${provider.id} tokens carry an id_token that cannot be read; sign in again.`,
+      'id_token_unreadable',
+    )
   }
 
   return {
@@ -155,7 +190,7 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
       let entry = inFlight.get(refreshToken)
       if (!entry) {
         const created: { result: Promise<Record<string, unknown>>; settledAt?: number } = {
-          result: spend(refreshToken, tokens.providerAccountId),
+          result: spend(refreshToken, tokens.providerAccountId, subjectOf(tokens.id_token)),
         }
         created.result.then(
           () => (created.settledAt = Date.now()),

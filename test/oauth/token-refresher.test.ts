@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTokenRefresher, TokenRefreshError } from '../../src/oauth/index.js'
 import type { OAuthConfig } from '../../src/providers/provider-types.js'
@@ -30,6 +31,7 @@ beforeAll(async () => {
               refresh_token: account.refresh_token,
               expires_at: account.expires_at,
               providerAccountId: account.providerAccountId,
+              id_token: account.id_token,
             }
           : token,
     },
@@ -53,8 +55,15 @@ async function tokensFromSignIn() {
     refresh_token: string
     expires_at: number
     providerAccountId: string
+    id_token: string
   }
 }
+
+/** A JWT-shaped token naming `sub`; the refresher only reads the kept ID token (it was checked at sign-in). */
+const idTokenFor = (sub: string) =>
+  [{ alg: 'none' }, { sub, iss: 'x' }, {}]
+    .map((part, i) => (i < 2 ? Buffer.from(JSON.stringify(part)).toString('base64url') : ''))
+    .join('.')
 
 describe('createTokenRefresher', () => {
   it('keeps the token set while the access token is valid', async () => {
@@ -133,5 +142,40 @@ describe('createTokenRefresher', () => {
     await expect(refresher.refresh({ access_token: 'x', expires_at: 1 })).rejects.toBeInstanceOf(
       TokenRefreshError,
     )
+  })
+
+  it('accepts a refreshed ID token for the same subject, and keeps it', async () => {
+    const tokens = { ...(await tokensFromSignIn()), expires_at: 1 }
+    expect(tokens.id_token).toBeTruthy()
+    const fresh = await createTokenRefresher({ provider: provider() }).refresh(tokens)
+    expect(fresh.access_token).not.toBe(tokens.access_token)
+    expect(decodeJwt(fresh.id_token).sub).toBe('alice')
+  })
+
+  it('refuses a refreshed ID token for another subject and writes nothing (OIDC Core 12.2)', async () => {
+    const updates: unknown[] = []
+    const refresher = createTokenRefresher({
+      provider: provider(),
+      adapter: {
+        updateAccount: (account) => {
+          updates.push(account)
+          return null
+        },
+      },
+    })
+    // The kept ID token names mallory; the provider's refresh answers for alice.
+    const tokens = { ...(await tokensFromSignIn()), expires_at: 1, id_token: idTokenFor('mallory') }
+    await expect(refresher.refresh(tokens)).rejects.toMatchObject({ code: 'id_token_subject_mismatch' })
+    expect(updates).toEqual([])
+  })
+
+  it('refuses to refresh with a kept id_token it cannot read, before spending the refresh token', async () => {
+    const tokens = { ...(await tokensFromSignIn()), expires_at: 1 }
+    const refresher = createTokenRefresher({ provider: provider() })
+    await expect(refresher.refresh({ ...tokens, id_token: 'not-a-jwt' })).rejects.toMatchObject({
+      code: 'id_token_unreadable',
+    })
+    // The refresh token is still unspent.
+    expect((await refresher.refresh(tokens)).access_token).not.toBe(tokens.access_token)
   })
 })
