@@ -10,6 +10,7 @@ import * as postgres from '../../src/adapters/postgres.js'
 import * as sqlite from '../../src/adapters/sqlite.js'
 import { DemoConfigError } from './demo-config-error.js'
 import { redactUrl } from '../../src/lib/redact-url.js'
+import { sqlitePath } from '../../src/cli/migrate-command.js'
 
 /** The demo's own table, beside Gatehouse's: password hashes are the application's business, not the adapter's. */
 export interface DemoTables {
@@ -36,9 +37,8 @@ const DEFAULT_FILE = 'demo.sqlite'
 export async function openDemoDatabase(url: string | undefined, dataDir: string): Promise<DemoDatabase> {
   let opened: { label: string; adapter: Adapter; dialect: Dialect; close: () => Promise<void> }
   if (url === undefined || url === '' || url.startsWith('file:')) {
-    const file = url
-      ? resolve(url.slice('file:'.length).replace(/^\/\/(?=\/)/, ''))
-      : join(dataDir, DEFAULT_FILE)
+    // The same reading of file: URLs as `npx gatehouse migrate`, so both open the same file.
+    const file = url ? resolve(sqlitePath(url)) : join(dataDir, DEFAULT_FILE)
     await mkdir(dirname(file), { recursive: true })
     const database = new Database(file)
     // WAL lets session checks read while a sign-in writes.
@@ -51,7 +51,8 @@ export async function openDemoDatabase(url: string | undefined, dataDir: string)
       close: () => Promise.resolve(void database.close()),
     }
   } else if (/^postgres(ql)?:/.test(url)) {
-    const pool = new pg.Pool({ connectionString: url })
+    // Bounded waits: a server that stops answering fails a request in seconds instead of hanging it.
+    const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 5_000, query_timeout: 10_000 })
     pool.on('error', (error) => console.error('Gatehouse demo: idle database connection failed', error))
     await postgres.migrate(pool)
     opened = {
@@ -61,7 +62,7 @@ export async function openDemoDatabase(url: string | undefined, dataDir: string)
       close: () => pool.end(),
     }
   } else if (/^(mysql|mariadb):/.test(url)) {
-    const pool = createPool({ uri: url.replace(/^mariadb:/, 'mysql:'), timezone: 'Z' })
+    const pool = createPool({ uri: url.replace(/^mariadb:/, 'mysql:'), timezone: 'Z', connectTimeout: 5_000 })
     await mysql.migrate(pool)
     opened = {
       label: redactUrl(url),

@@ -89,6 +89,14 @@ export interface Adapter {
   updateAccount?(
     account: Partial<AdapterAccount> & Pick<AdapterAccount, 'provider' | 'providerAccountId'>,
   ): Awaitable<AdapterAccount | null | undefined>
+  /**
+   * Gatehouse extension: creates a user and links their first account as one unit (a transaction), so that a
+   * failure leaves neither behind. Used for first OAuth sign-ins when present; without it Gatehouse calls
+   * `createUser` then `linkAccount`, and deletes the user again if the link fails, which a database that is down
+   * can prevent (the user is then left without an account, and that e-mail meets `OAuthAccountNotLinked`).
+   * The account is stored with the new user's id in place of its `userId`. Returns the user as `createUser` does.
+   */
+  createUserWithAccount?(user: AdapterUser, account: AdapterAccount): Awaitable<AdapterUser>
   /** Gatehouse extension: the sessions of one user, e.g. for a "signed-in devices" page. */
   listSessions?(userId: string): Awaitable<AdapterSession[]>
   /** Gatehouse extension: ends every session of one user ("sign out everywhere"). */

@@ -52,16 +52,18 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
   const userByEmail = (email: string | null | undefined) =>
     email ? [...store.users.values()].find((u) => u.email === email) : undefined
 
+  const createUser = (user: AdapterUser): AdapterUser => {
+    const id = user.id || crypto.randomUUID()
+    if (store.users.has(id)) throw new Error(`duplicate user id ${id}`)
+    if (userByEmail(user.email)) throw new Error('unique constraint: users.email')
+    const stored: AdapterUser = { ...user, id, emailVerified: user.emailVerified ?? null }
+    store.users.set(id, stored)
+    return copy(stored)
+  }
+
   return {
     store,
-    createUser(user) {
-      const id = user.id || crypto.randomUUID()
-      if (store.users.has(id)) throw new Error(`duplicate user id ${id}`)
-      if (userByEmail(user.email)) throw new Error('unique constraint: users.email')
-      const stored: AdapterUser = { ...user, id, emailVerified: user.emailVerified ?? null }
-      store.users.set(id, stored)
-      return copy(stored)
-    },
+    createUser,
     getUser(id) {
       const user = store.users.get(id)
       return user ? copy(user) : null
@@ -92,6 +94,14 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
       for (const [k, s] of store.sessions) if (s.userId === id) store.sessions.delete(k)
       for (const [k, a] of store.authenticators) if (a.userId === id) store.authenticators.delete(k)
       return user ? copy(user) : null
+    },
+    createUserWithAccount(user, account) {
+      // Checked before anything is written: all or nothing, as a transaction would be.
+      if (store.accounts.has(accountKey(account)))
+        throw new Error('unique constraint: accounts.provider+providerAccountId')
+      const created = createUser(user)
+      store.accounts.set(accountKey(account), { ...account, userId: created.id })
+      return created
     },
     linkAccount(account) {
       const key = accountKey(account)

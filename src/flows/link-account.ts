@@ -112,16 +112,57 @@ export async function resolveAccountUser(
     return { user: byEmail, isNewUser: false }
   }
 
+  const { id: _derived, ...fields } = identity.user
+  // An account without an e-mail makes a user without one (NULL, which the unique index allows many of).
+  const newUser: AdapterUser = { ...fields, id: crypto.randomUUID(), email: email as string, emailVerified: null }
+  const outcome =
+    typeof adapter.createUserWithAccount === 'function'
+      ? await createWithAccount(adapter, newUser, account)
+      : await createThenLink(ctx, adapter, newUser, account)
+  if (!outcome.isNewUser) return outcome
+  const created = outcome.user
+  await fireEvent(ctx, config.events.createUser, { user: created })
+  await fireEvent(ctx, config.events.linkAccount, {
+    user: created,
+    account: toAdapterAccount(account, created.id),
+    profile: (profile ?? created) as User,
+  })
+  return { user: created, isNewUser: true }
+}
+
+/**
+ * The first sign-in's user and account in one adapter call (a transaction in the SQL adapters): a failure leaves
+ * nothing behind. The loser of two concurrent first sign-ins with one account gets the winner's user.
+ */
+async function createWithAccount(
+  adapter: Required<Adapter>,
+  newUser: AdapterUser,
+  account: Account,
+): Promise<AccountUser> {
+  try {
+    const user = await adapter.createUserWithAccount(newUser, toAdapterAccount(account, newUser.id))
+    return { user, isNewUser: true }
+  } catch (error) {
+    if (!(error instanceof AdapterError)) throw error
+    const winner = await waitForLinkedUser(adapter, account)
+    if (winner) return { user: winner, isNewUser: false }
+    throw error
+  }
+}
+
+/**
+ * `createUser` then `linkAccount`, for adapters without `createUserWithAccount`. When the link fails, the user made
+ * here is deleted again, as far as the adapter still answers.
+ */
+async function createThenLink(
+  ctx: RequestContext,
+  adapter: Required<Adapter>,
+  newUser: AdapterUser,
+  account: Account,
+): Promise<AccountUser> {
   let created: AdapterUser
   try {
-    const { id: _derived, ...fields } = identity.user
-    // An account without an e-mail makes a user without one (NULL, which the unique index allows many of).
-    created = await adapter.createUser({
-      ...fields,
-      id: crypto.randomUUID(),
-      email: email as string,
-      emailVerified: null,
-    })
+    created = await adapter.createUser(newUser)
   } catch (error) {
     // Most likely the unique e-mail of a concurrent first sign-in with this same account: use its user.
     const winner = error instanceof AdapterError ? await waitForLinkedUser(adapter, account) : null
@@ -137,17 +178,11 @@ export async function resolveAccountUser(
     const winner = await waitForLinkedUser(adapter, account).catch(() => null)
     if (typeof adapter.deleteUser === 'function' && winner?.id !== created.id) {
       await Promise.resolve(adapter.deleteUser(created.id)).catch((cleanup: unknown) =>
-        config.logger.error(cleanup instanceof Error ? cleanup : new Error(String(cleanup))),
+        ctx.config.logger.error(cleanup instanceof Error ? cleanup : new Error(String(cleanup))),
       )
     }
     if (!winner) throw error
     return { user: winner, isNewUser: false }
   }
-  await fireEvent(ctx, config.events.createUser, { user: created })
-  await fireEvent(ctx, config.events.linkAccount, {
-    user: created,
-    account: toAdapterAccount(account, created.id),
-    profile: (profile ?? created) as User,
-  })
   return { user: created, isNewUser: true }
 }

@@ -73,14 +73,24 @@ async function findSession(ctx: RequestContext, token: string): Promise<Found | 
  * adapter reports one. Each key is tried even if another fails (many Auth.js adapters throw for a token they do
  * not have), so a plain session in `hashed-accept-plain` mode is not left alive; the first failure is re-thrown.
  */
-async function deleteSessionKeys(ctx: RequestContext, token: string): Promise<AdapterSession | null> {
+async function deleteSessionKeys(
+  ctx: RequestContext,
+  token: string,
+  { report = false } = {},
+): Promise<AdapterSession | null> {
   const adapter = adapterOf(ctx)
   let session: AdapterSession | null = null
   let failure: unknown
   let failed = false
   for (const key of sessionTokenKeys(token, ctx.config.session.tokenStorage)) {
     try {
-      session = ((await adapter.deleteSession(key)) as AdapterSession | null | undefined) ?? session
+      // Many Auth.js adapters (@auth/pg-adapter among them) return nothing from deleteSession; when the row is to be
+      // reported (events.signOut), it is read first. A failed read must not stop the delete.
+      const before = report
+        ? await Promise.resolve(adapter.getSessionAndUser(key)).catch(() => null)
+        : null
+      const deleted = (await adapter.deleteSession(key)) as AdapterSession | null | undefined
+      session = deleted ?? (before ? { ...before.session, expires: new Date(before.session.expires) } : session)
     } catch (error) {
       if (!failed) failure = error
       failed = true
@@ -175,7 +185,7 @@ export const databaseSession: SessionStrategy = {
   async end(ctx) {
     const token = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
     if (token !== undefined) {
-      const session = await deleteSessionKeys(ctx, token)
+      const session = await deleteSessionKeys(ctx, token, { report: ctx.config.events.signOut !== undefined })
       await fireEvent(ctx, ctx.config.events.signOut, { session })
     }
     return clearCookie(ctx)

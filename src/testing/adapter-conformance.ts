@@ -238,6 +238,18 @@ export function adapterConformance({ name, adapter: make, db, runner }: Conforma
         assert.equal(stored?.refresh_token, 'r1')
         assert.equal(stored?.expires_at, 2_000_000_000)
       })
+      it('createUserWithAccount writes both rows, or neither when the account is taken', async () => {
+        if (!has(adapter, 'createUserWithAccount')) return
+        const ref = { provider: 'gatehouse-idp', providerAccountId: `atomic-${run}` }
+        const account = { ...ref, userId: 'replaced', type: 'oidc' as const, access_token: 'at' }
+        const user = await a().createUserWithAccount(newUser('atomic'), account)
+        assert.deepEqual(await db.user(user.id), user)
+        assert.deepEqual(await db.account(ref), { ...account, userId: user.id })
+        // The same provider account again: refused, and the second user is not left behind.
+        const second = newUser('atomic-second')
+        await assert.rejects(async () => a().createUserWithAccount(second, account))
+        assert.equal(await a().getUserByEmail(second.email), null)
+      })
       it('listSessions and deleteSessions work per user', async () => {
         if (!has(adapter, 'listSessions', 'deleteSessions')) return
         const user = await a().createUser(newUser('devices'))

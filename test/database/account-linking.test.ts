@@ -2,76 +2,12 @@
 import { describe, expect, it } from 'vitest'
 import type { Adapter } from '../../src/adapters/adapter.js'
 import { MemoryAdapter, type MemoryAdapterWithStore } from '../../src/adapters/memory.js'
-import { resolveConfig } from '../../src/config/resolve-config.js'
 import { AdapterError, OAuthAccountNotLinked } from '../../src/errors.js'
-import { completeSignIn } from '../../src/flows/complete-sign-in.js'
 import { persistAccountTokens } from '../../src/flows/link-account.js'
 import { SessionJwe } from '../../src/jwt/session-jwe.js'
-import type { FlowIdentity } from '../../src/flows/sign-in-flow.js'
-import { RequestContext } from '../../src/routing/request-context.js'
 import { hashSessionToken } from '../../src/session/session-token-key.js'
-import type { AuthConfig } from '../../src/types.js'
-import { quietLogger, SESSION } from './session-flow-scenarios.js'
-
-const ORIGIN = 'http://app.test'
-type Events = Array<[string, unknown]>
-
-function setup(options: { strategy?: 'jwt' | 'database'; adapter?: Adapter; dangerous?: boolean } = {}) {
-  const memory = MemoryAdapter()
-  const events: Events = []
-  const providers = ['idp', 'github'].map((id) => ({
-    id,
-    name: id,
-    type: 'oidc' as const,
-    issuer: 'https://idp.example',
-    clientId: 'client',
-    clientSecret: 'secret',
-    allowDangerousEmailAccountLinking: id === 'github' && options.dangerous === true,
-  }))
-  const config: AuthConfig = {
-    secret: 'a-test-secret-that-is-at-least-32-characters-long',
-    trustHost: true,
-    adapter: options.adapter ?? memory,
-    logger: quietLogger(),
-    session: { strategy: options.strategy ?? 'database' },
-    pages: { newUser: '/welcome' },
-    providers: providers,
-    events: {
-      createUser: ({ user }) => void events.push(['createUser', user.id]),
-      linkAccount: ({ user, account }) =>
-        void events.push(['linkAccount', `${account.provider}->${user.id}`]),
-      signIn: ({ user, isNewUser }) => void events.push(['signIn', `${user.id}:${String(isNewUser)}`]),
-    },
-  }
-  const resolved = resolveConfig(config, {})
-  const context = (providerId: string, cookie?: string) => {
-    const request = new Request(`${ORIGIN}/auth/callback/${providerId}`)
-    const ctx = new RequestContext(resolved, {
-      request,
-      url: new URL(request.url),
-      method: 'GET',
-      action: 'callback',
-      providerId,
-      cookies: cookie ? { [SESSION]: cookie } : {},
-      query: {},
-      body: undefined,
-    })
-    ctx.provider = resolved.providerById.get(providerId)
-    return ctx
-  }
-  const signIn = async (identity: FlowIdentity, cookie?: string) => {
-    const result = await completeSignIn(context(identity.account.provider, cookie), identity)
-    const set = result.cookies?.find((c) => c.name === SESSION)
-    return { result, cookie: set?.value, ctx: context(identity.account.provider, set?.value) }
-  }
-  return { memory, events, signIn, resolved }
-}
-
-const identity = (provider: string, sub: string, email: string | null, access = 'at-1'): FlowIdentity => ({
-  user: { id: `derived-${sub}`, name: `Name ${sub}`, email, image: null },
-  account: { provider, providerAccountId: sub, type: 'oidc', access_token: access, refresh_token: 'rt-1' },
-  profile: { sub, email },
-})
+import { SESSION } from './session-flow-scenarios.js'
+import { ORIGIN, identity, setup } from './sign-in-harness.js'
 
 const sessionUser = (memory: MemoryAdapterWithStore, cookie: string | undefined) =>
   memory.store.sessions.get(hashSessionToken(cookie!))?.userId
@@ -225,8 +161,8 @@ describe('account linking through completeSignIn', () => {
 })
 
 describe('account linking faults', () => {
-  it('a failing linkAccount leaves no user behind and surfaces as AdapterError', async () => {
-    const memory = MemoryAdapter()
+  it('without createUserWithAccount, a failing linkAccount leaves no user behind and surfaces as AdapterError', async () => {
+    const { createUserWithAccount: _atomic, ...memory } = MemoryAdapter()
     const failing: Adapter = {
       ...memory,
       linkAccount: (): Promise<void> => Promise.reject(new Error('disk full')),
@@ -237,5 +173,48 @@ describe('account linking faults', () => {
     expect((error as AdapterError).cause?.err).toMatchObject({ message: 'disk full' })
     expect(memory.store.users.size).toBe(0)
     expect(memory.store.sessions.size).toBe(0)
+  })
+
+  it('with createUserWithAccount, the first sign-in makes user and account in that one call', async () => {
+    const memory = MemoryAdapter()
+    const calls: string[] = []
+    const watched = Object.fromEntries(
+      Object.entries(memory)
+        .filter(([, v]) => typeof v === 'function')
+        .map(([k, v]) => [
+          k,
+          (...args: unknown[]) => {
+            calls.push(k)
+            return (v as (...a: unknown[]) => unknown)(...args)
+          },
+        ]),
+    ) as Adapter
+    const { signIn, events } = setup({ adapter: watched })
+    const { result } = await signIn(identity('idp', 'atomic', 'atomic@example.com'))
+    expect(result.redirect).toContain('/welcome')
+    expect(calls).toContain('createUserWithAccount')
+    expect(calls).not.toContain('createUser')
+    expect(calls).not.toContain('linkAccount')
+    const owner = memory.store.accounts.get('idp:atomic')?.userId
+    expect(owner).toBeDefined()
+    expect(events.map(([name]) => name)).toEqual(['createUser', 'linkAccount', 'signIn'])
+  })
+
+  it('a failing createUserWithAccount is an AdapterError and the next sign-in starts afresh', async () => {
+    const memory = MemoryAdapter()
+    let down = true
+    const flaky: Adapter = {
+      ...memory,
+      createUserWithAccount: (user, account) =>
+        down ? Promise.reject(new Error('connection reset')) : memory.createUserWithAccount(user, account),
+    }
+    const { signIn } = setup({ adapter: flaky })
+    const error = await signIn(identity('idp', 'flaky', 'flaky@example.com')).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AdapterError)
+    expect(memory.store.users.size).toBe(0)
+    down = false
+    const { result } = await signIn(identity('idp', 'flaky', 'flaky@example.com'))
+    expect(result.redirect).toContain('/welcome')
+    expect(memory.store.accounts.get('idp:flaky')?.userId).toBe([...memory.store.users.keys()][0])
   })
 })

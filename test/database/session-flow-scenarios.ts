@@ -43,6 +43,7 @@ export function databaseSessionFlows(
     let teardown: () => Awaitable<void> = () => {}
     let alice: AdapterUser
     const logger = quietLogger()
+    const events: Array<[string, Record<string, unknown>]> = []
     const key = (token: string) => (tokenStorage === 'plain' ? token : hashSessionToken(token))
 
     beforeAll(async () => {
@@ -61,6 +62,11 @@ export function databaseSessionFlows(
         adapter: setup.adapter,
         logger,
         session: { maxAge: MAX_AGE, updateAge: UPDATE_AGE, tokenStorage },
+        events: {
+          signIn: (message) => void events.push(['signIn', message]),
+          session: (message) => void events.push(['session', message]),
+          signOut: (message) => void events.push(['signOut', message]),
+        },
         providers: [
           Credentials({
             credentials: { username: {}, password: {} },
@@ -112,6 +118,11 @@ export function databaseSessionFlows(
       const body = (await res.json()) as { user: { email: string }; expires: string }
       expect(body.user.email).toBe(alice.email)
       expect(Date.parse(body.expires)).toBe(before!.expires.getTime())
+      const [, message] = events.filter(([name]) => name === 'session').at(-1)!
+      expect(message['session']).toMatchObject({ user: { email: alice.email }, expires: body.expires })
+      expect(
+        events.some(([name, m]) => name === 'signIn' && (m['user'] as { id?: string }).id === alice.id),
+      ).toBe(true)
       expect((await rows.row(key(token)))!.expires.getTime()).toBe(before!.expires.getTime())
     })
 
@@ -149,6 +160,10 @@ export function databaseSessionFlows(
       expect(res.status).toBe(302)
       expect(jar.get(SESSION)).toBeUndefined()
       expect(await rows.row(key(token))).toBeNull()
+      // events.signOut gets the deleted row (spec §6): under its stored key, never the cookie's token.
+      const [, message] = events.filter(([name]) => name === 'signOut').at(-1)!
+      expect(message['session']).toMatchObject({ userId: alice.id, sessionToken: key(token) })
+      expect((message['session'] as { expires: unknown }).expires).toBeInstanceOf(Date)
     })
 
     it('signing in again in the same browser issues a new token and deletes the old row (ASVS 7.2.4)', async () => {

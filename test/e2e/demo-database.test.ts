@@ -7,7 +7,13 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startDemo } from '../../examples/demo/server.js'
 import { hashSessionToken } from '../../src/session/session-token-key.js'
 import { CookieJar, csrfToken, form, jarFetch } from '../support/cookie-jar.js'
-import { POSTGRES_URL, databaseAvailable, freshPostgres } from '../support/test-databases.js'
+import {
+  MARIADB_URL,
+  POSTGRES_URL,
+  databaseAvailable,
+  freshMariaDb,
+  freshPostgres,
+} from '../support/test-databases.js'
 
 const dirs: string[] = []
 afterAll(async () => {
@@ -91,6 +97,55 @@ describe('demo database', () => {
     } finally {
       await demo.close()
       await pg.drop()
+    }
+  })
+
+  it('uses DATABASE_URL when set (MariaDB)', async () => {
+    if (!(await databaseAvailable('mariadb'))) return
+    const maria = await freshMariaDb()
+    const dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-demo-maria-'))
+    dirs.push(dataDir)
+    const url = new URL(MARIADB_URL)
+    url.pathname = `/${maria.database}`
+    const demo = await startDemo({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      env: { DATABASE_URL: url.href },
+      log: () => {},
+    })
+    try {
+      await signInAsAlice(demo.url)
+      const [rows] = await maria.pool.promise().query('SELECT count(*) AS n FROM sessions')
+      expect(Number((rows as Array<{ n: number }>)[0]!.n)).toBe(1)
+    } finally {
+      await demo.close()
+      await maria.drop()
+    }
+  })
+
+  it('reads a percent-encoded file: URL as `gatehouse migrate` does', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-demo-file-'))
+    dirs.push(dataDir)
+    const file = join(dataDir, 'sub dir', 'auth.db')
+    const demo = await startDemo({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      env: { DATABASE_URL: `file://${encodeURI(file)}` },
+      log: () => {},
+    })
+    try {
+      await signInAsAlice(demo.url)
+      expect((await stat(file)).isFile()).toBe(true)
+      const db = new Database(file, { readonly: true })
+      try {
+        expect(db.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 1 })
+      } finally {
+        db.close()
+      }
+    } finally {
+      await demo.close()
     }
   })
 })

@@ -119,26 +119,48 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
       : null
   }
 
-  return {
-    async createUser(user) {
-      const row = {
-        name: user.name ?? null,
-        email: user.email ?? null,
-        emailVerified: user.emailVerified ? date(user.emailVerified) : null,
-        image: user.image ?? null,
-      }
-      if (dialect === 'postgres') {
-        const { id } = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow()
-        return toUser({ ...row, id })
-      }
-      // Like Auth.js adapters, the id core proposes is not trusted; the adapter makes its own.
-      const id = crypto.randomUUID()
-      await db
-        .insertInto('users')
-        .values({ ...row, id })
-        .execute()
+  const insertUser = async (executor: Kysely<DatabaseSchema>, user: AdapterUser): Promise<AdapterUser> => {
+    const row = {
+      name: user.name ?? null,
+      email: user.email ?? null,
+      emailVerified: user.emailVerified ? date(user.emailVerified) : null,
+      image: user.image ?? null,
+    }
+    if (dialect === 'postgres') {
+      const { id } = await executor.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow()
       return toUser({ ...row, id })
-    },
+    }
+    // Like Auth.js adapters, the id core proposes is not trusted; the adapter makes its own.
+    const id = crypto.randomUUID()
+    await executor
+      .insertInto('users')
+      .values({ ...row, id })
+      .execute()
+    return toUser({ ...row, id })
+  }
+  const insertAccount = async (executor: Kysely<DatabaseSchema>, account: AdapterAccount): Promise<void> => {
+    await executor
+      .insertInto('accounts')
+      .values({
+        ...newId(),
+        userId: account.userId,
+        type: account.type,
+        provider: account.provider,
+        providerAccountId: account.providerAccountId,
+        refresh_token: null,
+        access_token: null,
+        expires_at: null,
+        id_token: null,
+        scope: null,
+        session_state: null,
+        token_type: null,
+        ...accountColumns(account),
+      })
+      .execute()
+  }
+
+  return {
+    createUser: (user) => insertUser(db, user),
     getUser,
     async getUserByEmail(email) {
       const row = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
@@ -177,25 +199,15 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
       })
     },
     async linkAccount(account) {
-      await db
-        .insertInto('accounts')
-        .values({
-          ...newId(),
-          userId: account.userId,
-          type: account.type,
-          provider: account.provider,
-          providerAccountId: account.providerAccountId,
-          refresh_token: null,
-          access_token: null,
-          expires_at: null,
-          id_token: null,
-          scope: null,
-          session_state: null,
-          token_type: null,
-          ...accountColumns(account),
-        })
-        .execute()
+      await insertAccount(db, account)
       return account
+    },
+    createUserWithAccount(user, account) {
+      return db.transaction().execute(async (trx) => {
+        const created = await insertUser(trx, user)
+        await insertAccount(trx, { ...account, userId: created.id })
+        return created
+      })
     },
     async unlinkAccount({ provider, providerAccountId }) {
       const row = await db
@@ -277,8 +289,19 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
           ? { sessionToken: row.sessionToken, userId: String(row.userId), expires: toDate(row.expires) }
           : null
       }
-      await query.execute()
-      return null
+      // MySQL has no RETURNING: read the row and delete it in one transaction, so the caller still gets what was
+      // deleted (events.signOut reports it).
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('sessions')
+          .select(['sessionToken', 'userId', 'expires'])
+          .where('sessionToken', '=', sessionToken)
+          .forUpdate()
+          .executeTakeFirst()
+        if (!row) return null
+        await trx.deleteFrom('sessions').where('sessionToken', '=', sessionToken).execute()
+        return { sessionToken: row.sessionToken, userId: String(row.userId), expires: toDate(row.expires) }
+      })
     },
     async listSessions(userId) {
       const rows = await db
