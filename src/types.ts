@@ -220,6 +220,7 @@ export type WarningCode =
   | 'experimental-webauthn'
   | 'short-secret'
   | 'generated-secret'
+  | 'sign-out-everywhere-unsupported'
 
 /** Where Gatehouse writes its logs. */
 export interface LoggerInstance {

@@ -38,9 +38,12 @@ export async function completeSignIn(ctx: RequestContext, identity: FlowIdentity
   let isNewUser = identity.isNewUser === true
   // As in Auth.js, the `signIn` callback sees the stored user when the account is already linked.
   const userByAccount = linksAccounts ? await adapter.getUserByAccount!(account) : null
-  if (account.type === 'credentials' && config.session.strategy === 'database') {
-    user = { ...user, ...(await credentialsUser(ctx, user)) }
-  }
+  // Credentials with database sessions: the session belongs to the adapter user `authorize` named, while the
+  // `signIn` callback and event still get the raw `authorize` result (spec §6).
+  const storedUser =
+    account.type === 'credentials' && config.session.strategy === 'database'
+      ? { ...user, ...(await credentialsUser(ctx, user)) }
+      : undefined
 
   let allowed: boolean | string
   try {
@@ -61,7 +64,12 @@ export async function completeSignIn(ctx: RequestContext, identity: FlowIdentity
     isNewUser = resolved.isNewUser
   }
 
-  const cookies = await sessionStrategy(config).create(ctx, { user, account, profile, isNewUser })
+  const cookies = await sessionStrategy(config).create(ctx, {
+    user: storedUser ?? user,
+    account,
+    profile,
+    isNewUser,
+  })
   await fireEvent(ctx, config.events.signIn, { user, account, profile, isNewUser })
 
   const { url, cookie } = await ctx.callbackUrl()

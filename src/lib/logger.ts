@@ -11,6 +11,8 @@ const warningText: Record<WarningCode, string> = {
   'experimental-webauthn': 'WebAuthn is experimental: its API may change.',
   'short-secret': 'The secret is shorter than 32 characters. Generate one with `npx gatehouse secret`.',
   'generated-secret': 'No secret was configured; a generated one is used.',
+  'sign-out-everywhere-unsupported':
+    'Signing out everywhere needs database sessions and an adapter with `deleteSessions`; only this browser was signed out.',
 }
 
 /** Writes one error with its precise reason and the chain of causes, so the log says what actually failed. */

@@ -5,6 +5,7 @@ import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, ResponseInternal, Session } from '../types.js'
 import { fireEvent, noStoreHeaders } from './jwt-session.js'
 import { sessionTokenKeys } from './session-token-key.js'
+import { wantsEverywhere } from './wants-everywhere.js'
 import type { SessionStrategy, SignInOutcome } from './session-strategy.js'
 
 type Found = { key: string; session: AdapterSession; user: AdapterUser }
@@ -183,10 +184,23 @@ export const databaseSession: SessionStrategy = {
   },
 
   async end(ctx) {
+    const { config } = ctx
     const token = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
     if (token !== undefined) {
-      const session = await deleteSessionKeys(ctx, token, { report: ctx.config.events.signOut !== undefined })
-      await fireEvent(ctx, ctx.config.events.signOut, { session })
+      // "Sign out everywhere" ends every session of the user this browser is signed in as; only a live session
+      // may ask for it, so an old or foreign cookie cannot end anyone's sessions.
+      let everyoneOf: string | undefined
+      if (wantsEverywhere(ctx)) {
+        const found = await findSession(ctx, token)
+        if (found && found.session.expires.getTime() > Date.now()) everyoneOf = found.user.id
+      }
+      const session = await deleteSessionKeys(ctx, token, { report: config.events.signOut !== undefined })
+      if (everyoneOf !== undefined) {
+        const adapter = config.adapter as Adapter
+        if (typeof adapter.deleteSessions === 'function') await adapter.deleteSessions(everyoneOf)
+        else config.logger.warn('sign-out-everywhere-unsupported')
+      }
+      await fireEvent(ctx, config.events.signOut, { session })
     }
     return clearCookie(ctx)
   },

@@ -7,6 +7,7 @@ import { EventError, JWTSessionError } from '../errors.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, JWT, Session } from '../types.js'
 import type { SessionStrategy, SignInOutcome } from './session-strategy.js'
+import { wantsEverywhere } from './wants-everywhere.js'
 
 /** Headers that keep session data out of shared caches (wire-contract §1.2). */
 export const noStoreHeaders = Object.freeze({
@@ -161,6 +162,8 @@ export const jwtSession: SessionStrategy = {
 
   async end(ctx) {
     const value = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
+    // A JWT lives in its cookie until it expires: there is no list of a user's other sessions to end.
+    if (wantsEverywhere(ctx)) ctx.config.logger.warn('sign-out-everywhere-unsupported')
     if (value !== undefined) {
       const decoded = await decodeSessionToken(ctx, value).catch(() => null)
       await fireEvent(ctx, ctx.config.events.signOut, { token: decoded?.token ?? null })

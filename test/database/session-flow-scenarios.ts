@@ -27,9 +27,16 @@ export interface FlowBackend {
   setup: () => Promise<{ adapter: Adapter; rows: SessionRows; teardown: () => Awaitable<void> }>
 }
 
-export function quietLogger(): LoggerInstance & { errors: Error[] } {
+export function quietLogger(): LoggerInstance & { errors: Error[]; warnings: string[] } {
   const errors: Error[] = []
-  return { errors, error: (e) => errors.push(e), warn: () => {}, debug: () => {} }
+  const warnings: string[] = []
+  return {
+    errors,
+    warnings,
+    error: (e) => errors.push(e),
+    warn: (code) => warnings.push(code),
+    debug: () => {},
+  }
 }
 
 /** Runs the database-strategy flows on `backend`, with hashed (default) or another token storage. */
@@ -42,6 +49,7 @@ export function databaseSessionFlows(
     let rows: SessionRows
     let teardown: () => Awaitable<void> = () => {}
     let alice: AdapterUser
+    let endsEverySession = false
     const logger = quietLogger()
     const events: Array<[string, Record<string, unknown>]> = []
     const key = (token: string) => (tokenStorage === 'plain' ? token : hashSessionToken(token))
@@ -50,6 +58,7 @@ export function databaseSessionFlows(
       const setup = await backend.setup()
       rows = setup.rows
       teardown = setup.teardown
+      endsEverySession = typeof setup.adapter.deleteSessions === 'function'
       alice = await setup.adapter.createUser!({
         id: crypto.randomUUID(),
         name: 'Alice',
@@ -120,9 +129,9 @@ export function databaseSessionFlows(
       expect(Date.parse(body.expires)).toBe(before!.expires.getTime())
       const [, message] = events.filter(([name]) => name === 'session').at(-1)!
       expect(message['session']).toMatchObject({ user: { email: alice.email }, expires: body.expires })
-      expect(
-        events.some(([name, m]) => name === 'signIn' && (m['user'] as { id?: string }).id === alice.id),
-      ).toBe(true)
+      // events.signIn gets the raw authorize result (spec §6), not the adapter user the session belongs to.
+      const [, signedIn] = events.filter(([name]) => name === 'signIn').at(-1)!
+      expect(signedIn['user']).toEqual({ id: alice.id })
       expect((await rows.row(key(token)))!.expires.getTime()).toBe(before!.expires.getTime())
     })
 
@@ -164,6 +173,35 @@ export function databaseSessionFlows(
       const [, message] = events.filter(([name]) => name === 'signOut').at(-1)!
       expect(message['session']).toMatchObject({ userId: alice.id, sessionToken: key(token) })
       expect((message['session'] as { expires: unknown }).expires).toBeInstanceOf(Date)
+    })
+
+    it('sign-out with everywhere=true ends every session of the user; an expired cookie ends none', async () => {
+      const browsers = [new CookieJar(), new CookieJar(), new CookieJar()]
+      for (const jar of browsers) await signIn(jar)
+      const [here, laptop, stale] = browsers.map((jar) => jar.get(SESSION)!) as [string, string, string]
+      // The stale browser's session has expired: it may not end the others.
+      await rows.setExpires(key(stale), new Date(Date.now() - 1000))
+      const signOut = async (jar: CookieJar) =>
+        jarFetch(
+          jar,
+          `${server.origin}/auth/signout`,
+          form({ csrfToken: await csrfToken(jar, server.origin), everywhere: 'true' }),
+        )
+      expect((await signOut(browsers[2]!)).status).toBe(302)
+      expect(await rows.row(key(here))).not.toBeNull()
+      expect(await rows.row(key(laptop))).not.toBeNull()
+      const warned = logger.warnings.length
+      expect((await signOut(browsers[0]!)).status).toBe(302)
+      expect(browsers[0]!.get(SESSION)).toBeUndefined()
+      expect(await rows.row(key(here))).toBeNull()
+      if (endsEverySession) {
+        expect(await rows.row(key(laptop))).toBeNull()
+        expect(await (await session(browsers[1]!)).json()).toBeNull()
+      } else {
+        // An adapter without deleteSessions (an Auth.js adapter): this browser only, and a warning says so.
+        expect(await rows.row(key(laptop))).not.toBeNull()
+        expect(logger.warnings.slice(warned)).toEqual(['sign-out-everywhere-unsupported'])
+      }
     })
 
     it('signing in again in the same browser issues a new token and deletes the old row (ASVS 7.2.4)', async () => {

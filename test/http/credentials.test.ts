@@ -260,6 +260,23 @@ describe('events', () => {
     expect(events[2]![1]).toMatchObject({ token: { sub: 'user-1' } })
   })
 
+  it('sign-out everywhere with JWT sessions signs this browser out and warns that others cannot be', async () => {
+    const jar = new CookieJar()
+    await signIn(jar, server.origin)
+    const { csrfToken } = (await (await jarFetch(jar, `${server.origin}/auth/csrf`)).json()) as {
+      csrfToken: string
+    }
+    logger.warnings.length = 0
+    const res = await jarFetch(jar, `${server.origin}/auth/signout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfToken, everywhere: 'true' }).toString(),
+    })
+    expect(res.status).toBe(302)
+    expect(jar.get('authjs.session-token')).toBeUndefined()
+    expect(logger.warnings).toEqual(['sign-out-everywhere-unsupported'])
+  })
+
   it('an event that throws never breaks the flow; it is logged as EventError', async () => {
     logger.errors.length = 0
     const jar = new CookieJar()
