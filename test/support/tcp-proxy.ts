@@ -27,6 +27,12 @@ export class TcpProxy {
     this.#server = server
   }
 
+  /** Whether the proxy accepts connections (between `start()` and `stop()`). */
+  get listening(): boolean {
+    return this.#server !== undefined
+  }
+
+  /** Refuses new connections and destroys the open ones, so queries in flight lose their connection at once. */
   async stop(): Promise<void> {
     for (const s of this.#sockets) s.destroy()
     const server = this.#server
