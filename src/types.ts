@@ -296,6 +296,12 @@ export interface AuthConfig {
   [customFetch]?: typeof fetch | undefined
   /** Milliseconds before a request to an OAuth provider is aborted; default 10 000. */
   oauthTimeout?: number | undefined
+  /**
+   * Milliseconds an adapter call may go unanswered before it fails as `AdapterError` (a session check then answers
+   * 503, a sign-in the error page); default 10 000, `0` for no limit. The call itself is not cancelled: set the
+   * driver's own timeouts too.
+   */
+  adapterTimeout?: number | undefined
   /** Allows `http:` OAuth endpoints on hosts other than loopback; dangerous, see the symbol. */
   allowInsecureRequests?: typeof allowInsecureRequests | undefined
 }

@@ -75,6 +75,9 @@ type Env = Record<string, string | undefined>
 
 const DAY = 86_400
 
+/** How long an adapter call may go unanswered by default: long for a database, short for a person waiting. */
+const DEFAULT_ADAPTER_TIMEOUT_MS = 10_000
+
 /**
  * Applies defaults and environment inference, validates, and freezes. Every problem is collected and reported in
  * one error that names the option and says what to do; warnings are logged once, here.
@@ -108,6 +111,19 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
       '`secret`: no secret is set. Set AUTH_SECRET (generate one with `npx gatehouse secret`) or pass `secret`.',
     )
   }
+
+  const timeout = (name: 'oauthTimeout' | 'adapterTimeout', allowZero: boolean): number | undefined => {
+    const value = config[name]
+    if (value === undefined) return undefined
+    if (typeof value === 'number' && Number.isFinite(value) && (value > 0 || (allowZero && value === 0))) return value
+    problem(
+      AuthError,
+      `\`${name}\`: ${String(value)} is not a number of milliseconds${allowZero ? ' (0 for no limit)' : ' above 0'}.`,
+    )
+    return undefined
+  }
+  const oauthTimeout = timeout('oauthTimeout', false)
+  const adapterTimeout = timeout('adapterTimeout', true) ?? DEFAULT_ADAPTER_TIMEOUT_MS
 
   let authUrl: URL | undefined
   if (fromEnv.authUrl !== undefined) {
@@ -228,7 +244,7 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
   const oauth = new OAuthRuntime(
     {
       fetch: fetchImpl,
-      timeoutMs: config.oauthTimeout ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
+      timeoutMs: oauthTimeout ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
       allowInsecure: config.allowInsecureRequests === allowInsecureRequests,
       redirectProxyUrl,
     },
@@ -253,7 +269,7 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
     raw: config.raw === raw,
     // Wrapped once: every adapter failure becomes an AdapterError naming the method, with the cause kept.
-    adapter: config.adapter ? guardAdapter(config.adapter) : undefined,
+    adapter: config.adapter ? guardAdapter(config.adapter, adapterTimeout) : undefined,
     redirectProxyUrl,
     redirectProxyForwardOrigins: Object.freeze(forwardOrigins.patterns),
     enableWebAuthn: config.experimental?.enableWebAuthn === true,

@@ -264,6 +264,49 @@ describe.skipIf(!available)('PostgreSQL: concurrency and faults', () => {
     expect(await aliceSessions()).toBeLessThanOrEqual(before + 1)
   })
 
+  it('a database that stops answering: the session check fails at adapterTimeout with a 503, then recovers', async () => {
+    // Direct pool, no proxy: the statement simply waits on the lock, as on a server that has stopped answering.
+    const patient = await serveAuth({
+      secret: 'a-test-secret-that-is-at-least-32-characters-long',
+      trustHost: true,
+      adapter: PostgresAdapter(fresh.pool),
+      adapterTimeout: 300,
+      logger: quietLogger(),
+      providers: [Credentials({ credentials: { username: {} }, authorize: () => ({ id: aliceId }) })],
+    })
+    const lock = await lockSessions()
+    try {
+      const jar = new CookieJar()
+      await lock.release()
+      const csrf = await csrfToken(jar, patient.origin)
+      await jarFetch(
+        jar,
+        `${patient.origin}/auth/callback/credentials`,
+        form({ csrfToken: csrf, username: 'a' }),
+      )
+      const token = jar.get(SESSION)
+      expect(token).toBeDefined()
+      const held = await lockSessions()
+      try {
+        const started = Date.now()
+        const stuck = await jarFetch(jar, `${patient.origin}/auth/session`)
+        const waited = Date.now() - started
+        expect(stuck.status).toBe(503)
+        expect(await stuck.json()).toBeNull()
+        expect(jar.get(SESSION)).toBe(token)
+        expect(waited).toBeGreaterThanOrEqual(290)
+        expect(waited).toBeLessThan(3_000)
+      } finally {
+        await held.release()
+      }
+      const back = await jarFetch(jar, `${patient.origin}/auth/session`)
+      expect(back.status).toBe(200)
+    } finally {
+      await lock.release()
+      await patient.close()
+    }
+  })
+
   it('concurrent sign-ins and session reads do not interfere', async () => {
     const jars = Array.from({ length: 8 }, () => new CookieJar())
     await Promise.all(jars.map((jar) => signIn(jar)))

@@ -107,6 +107,10 @@ describe('validation', () => {
     ['a relative page without /', { pages: { signIn: 'login' } }, 'pages.signIn'],
     ['a basePath without /', { basePath: 'auth' }, 'basePath'],
     ['a non-function callback', { callbacks: { jwt: 'x' as never } }, 'callbacks.jwt'],
+    ['a negative adapterTimeout', { adapterTimeout: -1 }, 'adapterTimeout'],
+    ['a non-numeric adapterTimeout', { adapterTimeout: '5s' as never }, 'adapterTimeout'],
+    ['an infinite adapterTimeout', { adapterTimeout: Infinity }, 'adapterTimeout'],
+    ['a zero oauthTimeout', { oauthTimeout: 0 }, 'oauthTimeout'],
   ] as Array<[string, Partial<AuthConfig>, string]>)('rejects %s', (_name, extra, needle) => {
     const error = thrown(() => resolveConfig({ ...baseConfig(), ...extra }, DEV))
     expect(error.message).toContain(needle)
