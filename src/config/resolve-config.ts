@@ -115,7 +115,8 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
   const timeout = (name: 'oauthTimeout' | 'adapterTimeout', allowZero: boolean): number | undefined => {
     const value = config[name]
     if (value === undefined) return undefined
-    if (typeof value === 'number' && Number.isFinite(value) && (value > 0 || (allowZero && value === 0))) return value
+    if (typeof value === 'number' && Number.isFinite(value) && (value > 0 || (allowZero && value === 0)))
+      return value
     problem(
       AuthError,
       `\`${name}\`: ${String(value)} is not a number of milliseconds${allowZero ? ' (0 for no limit)' : ' above 0'}.`,

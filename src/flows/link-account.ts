@@ -114,7 +114,12 @@ export async function resolveAccountUser(
 
   const { id: _derived, ...fields } = identity.user
   // An account without an e-mail makes a user without one (NULL, which the unique index allows many of).
-  const newUser: AdapterUser = { ...fields, id: crypto.randomUUID(), email: email as string, emailVerified: null }
+  const newUser: AdapterUser = {
+    ...fields,
+    id: crypto.randomUUID(),
+    email: email as string,
+    emailVerified: null,
+  }
   const outcome =
     typeof adapter.createUserWithAccount === 'function'
       ? await createWithAccount(adapter, newUser, account)

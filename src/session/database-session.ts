@@ -87,11 +87,10 @@ async function deleteSessionKeys(
     try {
       // Many Auth.js adapters (@auth/pg-adapter among them) return nothing from deleteSession; when the row is to be
       // reported (events.signOut), it is read first. A failed read must not stop the delete.
-      const before = report
-        ? await Promise.resolve(adapter.getSessionAndUser(key)).catch(() => null)
-        : null
+      const before = report ? await Promise.resolve(adapter.getSessionAndUser(key)).catch(() => null) : null
       const deleted = (await adapter.deleteSession(key)) as AdapterSession | null | undefined
-      session = deleted ?? (before ? { ...before.session, expires: new Date(before.session.expires) } : session)
+      session =
+        deleted ?? (before ? { ...before.session, expires: new Date(before.session.expires) } : session)
     } catch (error) {
       if (!failed) failure = error
       failed = true
