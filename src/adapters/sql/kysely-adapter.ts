@@ -27,6 +27,14 @@ function toDate(value: StoredDate): Date {
     : new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value)
 }
 
+function toSession(row: {
+  sessionToken: string
+  userId: string | number
+  expires: StoredDate
+}): AdapterSession {
+  return { sessionToken: row.sessionToken, userId: String(row.userId), expires: toDate(row.expires) }
+}
+
 function toUser(row: Selectable<UsersTable>): AdapterUser {
   return {
     id: String(row.id),
@@ -114,9 +122,7 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
       .select(['sessionToken', 'userId', 'expires'])
       .where('sessionToken', '=', sessionToken)
       .executeTakeFirst()
-    return row
-      ? { sessionToken: row.sessionToken, userId: String(row.userId), expires: toDate(row.expires) }
-      : null
+    return row ? toSession(row) : null
   }
 
   const insertUser = async (executor: Kysely<DatabaseSchema>, user: AdapterUser): Promise<AdapterUser> => {
@@ -274,9 +280,7 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
       const query = db.updateTable('sessions').set(set).where('sessionToken', '=', sessionToken)
       if (returning) {
         const row = await query.returning(['sessionToken', 'userId', 'expires']).executeTakeFirst()
-        return row
-          ? { sessionToken: row.sessionToken, userId: String(row.userId), expires: toDate(row.expires) }
-          : null
+        return row ? toSession(row) : null
       }
       const result = await query.executeTakeFirst()
       return result.numUpdatedRows > 0n ? getSession(sessionToken) : null
@@ -285,9 +289,7 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
       const query = db.deleteFrom('sessions').where('sessionToken', '=', sessionToken)
       if (returning) {
         const row = await query.returning(['sessionToken', 'userId', 'expires']).executeTakeFirst()
-        return row
-          ? { sessionToken: row.sessionToken, userId: String(row.userId), expires: toDate(row.expires) }
-          : null
+        return row ? toSession(row) : null
       }
       // MySQL has no RETURNING: read the row and delete it in one transaction, so the caller still gets what was
       // deleted (events.signOut reports it).
@@ -300,7 +302,7 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
           .executeTakeFirst()
         if (!row) return null
         await trx.deleteFrom('sessions').where('sessionToken', '=', sessionToken).execute()
-        return { sessionToken: row.sessionToken, userId: String(row.userId), expires: toDate(row.expires) }
+        return toSession(row)
       })
     },
     async listSessions(userId) {
@@ -309,11 +311,7 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
         .select(['sessionToken', 'userId', 'expires'])
         .where('userId', '=', userId)
         .execute()
-      return rows.map((r) => ({
-        sessionToken: r.sessionToken,
-        userId: String(r.userId),
-        expires: toDate(r.expires),
-      }))
+      return rows.map(toSession)
     },
     async deleteSessions(userId) {
       await db.deleteFrom('sessions').where('userId', '=', userId).execute()
