@@ -188,15 +188,13 @@ export const databaseSession: SessionStrategy = {
     if (token !== undefined) {
       // "Sign out everywhere" ends every session of the user this browser is signed in as; only a live session
       // may ask for it, so an old or foreign cookie cannot end anyone's sessions.
-      let everyoneOf: string | undefined
-      if (wantsEverywhere(ctx)) {
-        const found = await findSession(ctx, token)
-        if (found && found.session.expires.getTime() > Date.now()) everyoneOf = found.user.id
-      }
-      const session = await deleteSessionKeys(ctx, token, { report: config.events.signOut !== undefined })
-      if (everyoneOf !== undefined) {
+      const found = wantsEverywhere(ctx) ? await findSession(ctx, token) : null
+      // The row for events.signOut is read before deleting only when not read here already.
+      const report = config.events.signOut !== undefined && found === null
+      const session = (await deleteSessionKeys(ctx, token, { report })) ?? found?.session ?? null
+      if (found && found.session.expires.getTime() > Date.now()) {
         const adapter = config.adapter as Adapter
-        if (typeof adapter.deleteSessions === 'function') await adapter.deleteSessions(everyoneOf)
+        if (typeof adapter.deleteSessions === 'function') await adapter.deleteSessions(found.user.id)
         else config.logger.warn('sign-out-everywhere-unsupported')
       }
       await fireEvent(ctx, config.events.signOut, { session })
