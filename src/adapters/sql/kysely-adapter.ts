@@ -144,6 +144,13 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
       .execute()
     return toUser({ ...row, id })
   }
+  const accountRow = (provider: string, providerAccountId: string) =>
+    db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('providerAccountId', '=', providerAccountId)
+      .executeTakeFirst()
   const insertAccount = async (executor: Kysely<DatabaseSchema>, account: AdapterAccount): Promise<void> => {
     await executor
       .insertInto('accounts')
@@ -216,12 +223,7 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
       })
     },
     async unlinkAccount({ provider, providerAccountId }) {
-      const row = await db
-        .selectFrom('accounts')
-        .selectAll()
-        .where('provider', '=', provider)
-        .where('providerAccountId', '=', providerAccountId)
-        .executeTakeFirst()
+      const row = await accountRow(provider, providerAccountId)
       await db
         .deleteFrom('accounts')
         .where('provider', '=', provider)
@@ -230,12 +232,7 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
       return row ? toAccount(row) : undefined
     },
     async getAccount(providerAccountId, provider) {
-      const row = await db
-        .selectFrom('accounts')
-        .selectAll()
-        .where('provider', '=', provider)
-        .where('providerAccountId', '=', providerAccountId)
-        .executeTakeFirst()
+      const row = await accountRow(provider, providerAccountId)
       return row ? toAccount(row) : null
     },
     async updateAccount(account) {
