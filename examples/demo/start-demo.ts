@@ -112,14 +112,22 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   })
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!hosts.has((req.headers.host ?? '').toLowerCase())) {
+    // Converted first: toWebRequest answers a broken request line or Host with a ready 400 instead of throwing,
+    // and takes the host of an absolute-form target (`GET http://localhost:3000/ HTTP/1.1`) over the Host header.
+    const request = toWebRequest(req)
+    if (request instanceof Response) {
+      await writeWebResponse(res, request)
+      return
+    }
+    // The URL was built by concatenation, never by resolving the target against a base (which would read
+    // "//evil.example/x" as another host), so its host is the one the client addressed.
+    const url = new URL(request.url)
+    if (!hosts.has(url.host.toLowerCase())) {
       sendText(res, 400, 'Unknown Host header: this demo only answers on localhost.')
       return
     }
-    // Split by hand rather than `new URL(req.url, base)`, which reads "//evil.example/x" as another host.
-    const path = (req.url ?? '/').split('?')[0] ?? '/'
+    const path = url.pathname
     if (path === BASE_PATH || path.startsWith(`${BASE_PATH}/`)) {
-      const request = toWebRequest(req)
       await writeWebResponse(
         res,
         await (req.method === 'POST' ? handlers.POST(request) : handlers.GET(request)),
@@ -144,7 +152,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
       sendText(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' })
       return
     }
-    const session = await auth(toWebRequest(req))
+    const session = await auth(request)
     if (path === '/') {
       sendPage(res, { title: 'Home', body: homePage({ accounts: demoAccounts, session }), noStore: true })
     } else if (session === null) {

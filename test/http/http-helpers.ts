@@ -82,7 +82,8 @@ export async function serveHandler(
   handler: (request: Request) => Promise<Response>,
 ): Promise<{ origin: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
-    handler(toWebRequest(req))
+    const request = toWebRequest(req)
+    ;(request instanceof Response ? Promise.resolve(request) : handler(request))
       .then((response) => writeWebResponse(res, response))
       .catch((error: unknown) => {
         res.statusCode = 599

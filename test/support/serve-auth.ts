@@ -26,7 +26,8 @@ export async function serveAuth(config: AuthConfig | ((origin: string) => AuthCo
       res.end('not found')
       return
     }
-    Auth(toWebRequest(req), state.config!)
+    const request = toWebRequest(req)
+    ;(request instanceof Response ? Promise.resolve(request) : Auth(request, state.config!))
       .then((response) => writeWebResponse(res, response))
       .catch((error: unknown) => {
         res.statusCode = 599

@@ -1,7 +1,9 @@
 import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
+import { badRequest } from './bad-request.js'
+import { requestOrigin } from './request-origin.js'
 
-/** Options of {@link toWebRequest}. */
+/** Options of {@link toWebRequest} and {@link toNodeHandler}. */
 export interface ToWebRequestOptions {
   /**
    * Take the protocol and host from `X-Forwarded-Proto` / `X-Forwarded-Host`. Only when a proxy you control sets
@@ -10,39 +12,42 @@ export interface ToWebRequestOptions {
   trustProxy?: boolean
 }
 
-function first(value: string | string[] | undefined): string | undefined {
-  const v = Array.isArray(value) ? value[0] : value
-  return v?.split(',')[0]?.trim() || undefined
-}
-
 /**
- * Turns a `node:http` request into a web `Request`, streaming its body, so Gatehouse can answer it.
+ * Turns a `node:http` request into a web `Request`, streaming its body, so Gatehouse can answer it. It never
+ * throws: a request whose target or host cannot make a URL (`GET *`, a `Host` with a space, user info or a port
+ * out of range, a method the Fetch standard forbids) gives a ready `400 Bad Request` `Response` instead, which the
+ * caller writes back as it is. An absolute-form target (`GET http://host/path`, sent by proxies) is accepted, and
+ * its authority wins over the `Host` header (RFC 9112 §3.2.2).
+ *
+ * Prefer {@link toNodeHandler}, which also catches a failing handler.
  *
  * @example
  * ```ts
- * http.createServer(async (req, res) => writeWebResponse(res, await handlers.GET(toWebRequest(req))))
+ * const request = toWebRequest(req)
+ * await writeWebResponse(res, request instanceof Response ? request : await handlers.GET(request))
  * ```
+ * @see https://www.rfc-editor.org/rfc/rfc9112#section-3.2
  */
-export function toWebRequest(req: IncomingMessage, options: ToWebRequestOptions = {}): Request {
-  const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true
-  const proto =
-    (options.trustProxy ? first(req.headers['x-forwarded-proto']) : undefined) ??
-    (encrypted ? 'https' : 'http')
-  const host =
-    (options.trustProxy ? first(req.headers['x-forwarded-host']) : undefined) ??
-    req.headers.host ??
-    'localhost'
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v)
-    else headers.set(name, value)
-  }
+export function toWebRequest(req: IncomingMessage, options: ToWebRequestOptions = {}): Request | Response {
+  const origin = requestOrigin(req, options)
+  if (typeof origin !== 'object') return badRequest(origin)
   const method = req.method ?? 'GET'
-  const hasBody = method !== 'GET' && method !== 'HEAD'
-  return new Request(`${proto === 'https' ? 'https' : 'http'}://${host}${req.url ?? '/'}`, {
-    method,
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
-  })
+  try {
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined) continue
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v)
+      else headers.set(name, value)
+    }
+    const hasBody = method !== 'GET' && method !== 'HEAD'
+    return new Request(origin.url, {
+      method,
+      headers,
+      ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    })
+  } catch {
+    // What is left for the Fetch standard to refuse: a forbidden method (CONNECT, TRACE, TRACK) or a header value
+    // Node's parser let through. The request is the client's mistake, so it is a 400, never a throw.
+    return badRequest('The request cannot be represented as a web Request.')
+  }
 }
