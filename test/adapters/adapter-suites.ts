@@ -20,7 +20,9 @@ type Row = Record<string, unknown>
 type Query = (text: string, params: unknown[]) => Row[] | Promise<Row[]>
 
 const date = (v: unknown) => (v instanceof Date ? v : new Date(Number(v)))
-const str = (v: unknown) => (typeof v === 'string' ? v : null)
+const str = (v: unknown) => (typeof v === 'string' ? v : Buffer.isBuffer(v) ? v.toString('utf8') : null)
+// MySQL/MariaDB keep tokens, provider ids and e-mails as VARBINARY (exact comparison); mysql2 reads bytes.
+const text = (v: unknown) => (Buffer.isBuffer(v) ? v.toString('utf8') : v)
 
 /** Raw reads with the suite's own SQL; `q` quotes an identifier, `p(n)` is the n-th placeholder. */
 function rawReads(query: Query, q: (id: string) => string, p: (n: number) => string): ConformanceDb {
@@ -32,7 +34,7 @@ function rawReads(query: Query, q: (id: string) => string, p: (n: number) => str
       return {
         id: String(r.id),
         name: str(r.name),
-        email: r.email as string,
+        email: text(r.email) as string,
         image: str(r.image),
         emailVerified: v === null || v === undefined ? null : date(v),
       } satisfies AdapterUser
@@ -46,8 +48,8 @@ function rawReads(query: Query, q: (id: string) => string, p: (n: number) => str
       const account: Row = {
         userId: String(r.userId),
         type: r.type,
-        provider: r.provider,
-        providerAccountId: r.providerAccountId,
+        provider: text(r.provider),
+        providerAccountId: text(r.providerAccountId),
       }
       for (const c of [
         'refresh_token',
@@ -66,7 +68,7 @@ function rawReads(query: Query, q: (id: string) => string, p: (n: number) => str
       const [r] = await query(`SELECT * FROM sessions WHERE ${q('sessionToken')} = ${p(1)}`, [token])
       return r
         ? ({
-            sessionToken: r.sessionToken as string,
+            sessionToken: text(r.sessionToken) as string,
             userId: String(r.userId),
             expires: date(r.expires),
           } satisfies AdapterSession)
@@ -79,8 +81,8 @@ function rawReads(query: Query, q: (id: string) => string, p: (n: number) => str
       )
       return r
         ? ({
-            identifier: r.identifier as string,
-            token: r.token as string,
+            identifier: text(r.identifier) as string,
+            token: text(r.token) as string,
             expires: date(r.expires),
           } satisfies VerificationToken)
         : null

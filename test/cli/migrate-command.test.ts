@@ -27,13 +27,13 @@ describe('gatehouse migrate', () => {
     const url = `file:${join(dir, 'a.db')}`
     const check = io()
     expect(await migrateCommand(['--database', url, '--check'], check)).toBe(1)
-    expect(check.lines.join('\n')).toMatch(/behind: at version 0, this Gatehouse needs 1/)
+    expect(check.lines.join('\n')).toMatch(/behind: at version 0, this Gatehouse needs 2/)
     const run = io()
     expect(await migrateCommand(['--database', url], run)).toBe(0)
     expect(run.lines).toContain('applied migration 1.')
     const again = io()
     expect(await migrateCommand([`--database=${url}`], again)).toBe(0)
-    expect(again.lines).toEqual([`${url}: up to date (version 1).`])
+    expect(again.lines).toEqual([`${url}: up to date (version 2).`])
     expect(await migrateCommand(['--database', url, '--check'], io())).toBe(0)
     const db = new Database(sqlitePath(url))
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()
@@ -73,7 +73,7 @@ describe('gatehouse migrate', () => {
         { cwd: process.cwd() },
       )
     const outputs = await Promise.all([run(), run()])
-    for (const { stdout } of outputs) expect(stdout).toContain('up to date (version 1)')
+    for (const { stdout } of outputs) expect(stdout).toContain('up to date (version 2)')
     expect(outputs.filter(({ stdout }) => stdout.includes('applied migration 1.'))).toHaveLength(1)
   })
 

@@ -221,10 +221,14 @@ export const mariadbOAuthBackend: OAuthFlowBackend = {
     await migrateMysql(pool)
     const q = pool.promise()
     const identities: IdentityRows = {
-      users: async () => (await q.query('SELECT id, email FROM users'))[0] as IdentityRow[],
+      // provider and email are VARBINARY on MySQL/MariaDB (exact comparison): read back as text.
+      users: async () =>
+        (await q.query('SELECT id, CONVERT(email USING utf8mb4) AS email FROM users'))[0] as IdentityRow[],
       accounts: async () =>
         (
-          await q.query(`SELECT userId, ${ACCOUNT_COLUMNS} FROM accounts ORDER BY provider`)
+          await q.query(
+            `SELECT userId, CONVERT(provider USING utf8mb4) AS ${ACCOUNT_COLUMNS} FROM accounts ORDER BY provider`,
+          )
         )[0] as AccountRow[],
       sessionUserId: async (key) =>
         (

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Adapter, AdapterAccount, AdapterSession, AdapterUser, VerificationToken } from '../adapter.js'
-import type { AccountsTable, DatabaseSchema, StoredDate, UsersTable } from './database-schema.js'
+import type { AccountsTable, DatabaseSchema, StoredDate, StoredText, UsersTable } from './database-schema.js'
 import type { SqlDialect } from './sql-dialect.js'
 
 /** The methods the SQL adapter implements: everything but WebAuthn authenticators. */
@@ -27,19 +27,27 @@ function toDate(value: StoredDate): Date {
     : new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value)
 }
 
+/**
+ * A column read back as text. On MySQL/MariaDB the token, provider and e-mail columns are VARBINARY (so that they
+ * compare byte for byte), which `mysql2` returns as a Buffer of the UTF-8 bytes written.
+ */
+function text(value: StoredText): string {
+  return typeof value === 'string' ? value : Buffer.from(value).toString('utf8')
+}
+
 function toSession(row: {
-  sessionToken: string
+  sessionToken: StoredText
   userId: string | number
   expires: StoredDate
 }): AdapterSession {
-  return { sessionToken: row.sessionToken, userId: String(row.userId), expires: toDate(row.expires) }
+  return { sessionToken: text(row.sessionToken), userId: String(row.userId), expires: toDate(row.expires) }
 }
 
 function toUser(row: Selectable<UsersTable>): AdapterUser {
   return {
     id: String(row.id),
     name: row.name,
-    email: row.email as string,
+    email: (row.email === null ? null : text(row.email)) as string,
     emailVerified: row.emailVerified === null ? null : toDate(row.emailVerified),
     image: row.image,
   }
@@ -49,8 +57,8 @@ function toAccount(row: Selectable<AccountsTable>): AdapterAccount {
   const account: AdapterAccount = {
     userId: String(row.userId),
     type: row.type as AdapterAccount['type'],
-    provider: row.provider,
-    providerAccountId: row.providerAccountId,
+    provider: text(row.provider),
+    providerAccountId: text(row.providerAccountId),
   }
   // Absent columns stay absent, so the object compares equal to what was linked.
   for (const column of ACCOUNT_COLUMNS) {
@@ -59,6 +67,14 @@ function toAccount(row: Selectable<AccountsTable>): AdapterAccount {
     ;(account as Record<string, unknown>)[column] = column === 'expires_at' ? Number(value) : value
   }
   return account
+}
+
+function toVerificationToken(row: {
+  identifier: StoredText
+  token: StoredText
+  expires: StoredDate
+}): VerificationToken {
+  return { identifier: text(row.identifier), token: text(row.token), expires: toDate(row.expires) }
 }
 
 type TokenColumns = Partial<Pick<AccountsTable, (typeof ACCOUNT_COLUMNS)[number]>>
@@ -93,10 +109,13 @@ export function sessionAndUserQuery(db: Kysely<DatabaseSchema>, sessionToken: st
 
 /** A row of {@link sessionAndUserQuery} as the adapter result. */
 export function toSessionAndUser(
-  row: Omit<Selectable<UsersTable>, never> & { sessionToken: string; expires: StoredDate },
+  row: Omit<Selectable<UsersTable>, never> & { sessionToken: StoredText; expires: StoredDate },
 ): { session: AdapterSession; user: AdapterUser } {
   const user = toUser(row)
-  return { session: { sessionToken: row.sessionToken, userId: user.id, expires: toDate(row.expires) }, user }
+  return {
+    session: { sessionToken: text(row.sessionToken), userId: user.id, expires: toDate(row.expires) },
+    user,
+  }
 }
 
 /**
@@ -328,7 +347,7 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
       if (returning) {
         // DELETE … RETURNING: the row goes to exactly one of any number of concurrent callers.
         const row = await query.returningAll().executeTakeFirst()
-        return row ? { identifier: row.identifier, token: row.token, expires: toDate(row.expires) } : null
+        return row ? toVerificationToken(row) : null
       }
       const row = await db
         .selectFrom('verification_token')
@@ -339,9 +358,7 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
       if (!row) return null
       // Only the caller whose DELETE removed the row gets it; InnoDB's row lock serializes concurrent deletes.
       const result = await query.executeTakeFirst()
-      return result.numDeletedRows === 1n
-        ? { identifier: row.identifier, token: row.token, expires: toDate(row.expires) }
-        : null
+      return result.numDeletedRows === 1n ? toVerificationToken(row) : null
     },
   }
 }

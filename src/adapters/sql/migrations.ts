@@ -139,11 +139,31 @@ const sqlite = [
   )`,
 ]
 
+// Version 2 (issue #14, finding 2): on MySQL/MariaDB, the columns looked up by a secret or an identity compare byte
+// for byte. Their default collation (utf8mb4_general_ci, or a uca1400 one) ignores case, accents and trailing
+// spaces, so a leaked SHA-256 with "%20" appended or one letter accented matched the stored hash as a "plain"
+// token. utf8mb4_bin is not enough: it is PAD SPACE on both servers, so "hash " still equals "hash". VARBINARY
+// compares every byte and pads nothing, on MySQL 5.7/8 and MariaDB alike. Four bytes per character of the former
+// VARCHAR, so converting existing rows never truncates (ALTER keeps their UTF-8 bytes). MODIFY to the same type is
+// a no-op, so a crashed run can simply run again. PostgreSQL (deterministic collations) and SQLite (BINARY) already
+// compare exactly: nothing to do there.
+const mysqlExactComparison = [
+  `ALTER TABLE sessions MODIFY sessionToken VARBINARY(1020) NOT NULL`,
+  `ALTER TABLE verification_token MODIFY identifier VARBINARY(1020) NOT NULL, MODIFY token VARBINARY(1020) NOT NULL`,
+  `ALTER TABLE accounts MODIFY provider VARBINARY(764) NOT NULL, MODIFY providerAccountId VARBINARY(764) NOT NULL`,
+  `ALTER TABLE users MODIFY email VARBINARY(1020)`,
+]
+
 /** Every schema version, oldest first. Append new versions; never edit a released one. */
 export const migrations: readonly Migration[] = Object.freeze([
   {
     version: 1,
     name: 'users, accounts, sessions, verification tokens',
     statements: { postgres, mysql, sqlite },
+  },
+  {
+    version: 2,
+    name: 'exact comparison of tokens, provider account ids and e-mails',
+    statements: { postgres: [], mysql: mysqlExactComparison, sqlite: [] },
   },
 ])
