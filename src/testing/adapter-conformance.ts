@@ -14,7 +14,35 @@ export interface TestRunner {
   it: (name: string, fn: () => Promise<void>) => unknown
   beforeAll: (fn: () => Promise<void> | void) => unknown
   afterAll: (fn: () => Promise<void> | void) => unknown
+  /**
+   * Registers a test that is reported as skipped, with the reason, never as passed. Vitest:
+   * `(name, reason) => it(name, (ctx) => ctx.skip(reason))`; `node:test`: `(name, reason) => it(name, { skip:
+   * reason })`; Jest: `(name, reason) => it.skip(`${name} (${reason})`, () => {})`.
+   */
+  skip: (name: string, reason: string) => unknown
 }
+
+/**
+ * The optional parts of the adapter contract, each tested only when declared. The core (users, accounts, sessions,
+ * verification tokens, user deletion) is always tested.
+ */
+export type AdapterCapability =
+  'getAccount' | 'updateAccount' | 'createUserWithAccount' | 'listSessions' | 'authenticators'
+
+/** The adapter methods each capability stands for. */
+export const capabilityMethods: Readonly<Record<AdapterCapability, ReadonlyArray<keyof Adapter>>> =
+  Object.freeze({
+    getAccount: ['getAccount'],
+    updateAccount: ['updateAccount'],
+    createUserWithAccount: ['createUserWithAccount'],
+    listSessions: ['listSessions', 'deleteSessions'],
+    authenticators: [
+      'createAuthenticator',
+      'getAuthenticator',
+      'listAuthenticatorsByUserId',
+      'updateAuthenticatorCounter',
+    ],
+  })
 
 type Awaitable<T> = T | PromiseLike<T>
 
@@ -31,6 +59,7 @@ export interface ConformanceDb {
   account: (ref: { provider: string; providerAccountId: string }) => Awaitable<AdapterAccount | null>
   session: (sessionToken: string) => Awaitable<AdapterSession | null>
   verificationToken: (ref: { identifier: string; token: string }) => Awaitable<VerificationToken | null>
+  /** Required when the adapter declares the `authenticators` capability. */
   authenticator?: (credentialID: string) => Awaitable<AdapterAuthenticator | null>
 }
 
@@ -42,15 +71,19 @@ export interface ConformanceOptions {
   adapter: () => Adapter
   db: ConformanceDb
   runner: TestRunner
+  /**
+   * The optional capabilities the adapter claims. A declared capability whose methods are missing fails; one not
+   * declared is reported as skipped with the reason, so a run never counts a case it did not make.
+   */
+  capabilities: readonly AdapterCapability[]
 }
 
 const inAnHour = () => new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000)
-const has = (adapter: Adapter, ...methods: Array<keyof Adapter>) =>
-  methods.every((m) => typeof adapter[m] === 'function')
 
 /**
  * The adapter conformance suite, split by capability (users, accounts, sessions, verification tokens,
- * authenticators, Gatehouse extensions); a capability whose methods the adapter lacks is not run.
+ * authenticators, Gatehouse extensions). Optional capabilities run when declared in `capabilities` (and fail when
+ * their methods are missing); the others are reported as skipped with the reason.
  *
  * @example
  * ```ts
@@ -58,12 +91,36 @@ const has = (adapter: Adapter, ...methods: Array<keyof Adapter>) =>
  * adapterConformance({ name: 'mine', adapter: () => MyAdapter(pool), db: rawReads, runner: { describe, it, beforeAll, afterAll } })
  * ```
  */
-export function adapterConformance({ name, adapter: make, db, runner }: ConformanceOptions): void {
+export function adapterConformance({
+  name,
+  adapter: make,
+  db,
+  runner,
+  capabilities,
+}: ConformanceOptions): void {
   const { describe, it, beforeAll, afterAll } = runner
+  const declared = new Set(capabilities)
   // Fixed ids would collide when a suite re-runs on a kept database; a run suffix keeps every run fresh.
   const run = crypto.randomUUID().slice(0, 8)
   let adapter: Adapter = {}
   const a = () => adapter as Required<Adapter>
+
+  /** A test of an optional capability: run (and required to pass) when declared, reported skipped otherwise. */
+  const capable = (capability: AdapterCapability, title: string, fn: () => Promise<void>) => {
+    if (!declared.has(capability)) {
+      runner.skip(title, `capability "${capability}" not declared by the adapter`)
+      return
+    }
+    it(title, async () => {
+      const missing = capabilityMethods[capability].filter((m) => typeof adapter[m] !== 'function')
+      assert.deepEqual(
+        missing,
+        [],
+        `capability "${capability}" is declared, but the adapter lacks ${missing.join(', ')}`,
+      )
+      await fn()
+    })
+  }
 
   describe(`adapter conformance: ${name}`, () => {
     beforeAll(async () => {
@@ -130,8 +187,13 @@ export function adapterConformance({ name, adapter: make, db, runner }: Conforma
         await a().linkAccount(linked)
         assert.deepEqual(await db.account(linked), linked)
         assert.deepEqual(await a().getUserByAccount(linked), user)
-        if (has(adapter, 'getAccount'))
-          assert.deepEqual(await a().getAccount(linked.providerAccountId, linked.provider), linked)
+      })
+      capable('getAccount', 'reads a linked account by provider and account id', async () => {
+        const user = await a().createUser(newUser('get-account'))
+        const linked = account(user.id, 'get-account')
+        await a().linkAccount(linked)
+        assert.deepEqual(await a().getAccount(linked.providerAccountId, linked.provider), linked)
+        assert.equal(await a().getAccount(`unknown-${run}`, linked.provider), null)
       })
       it('refuses to link one provider account twice', async () => {
         const user = await a().createUser(newUser('twice'))
@@ -220,9 +282,8 @@ export function adapterConformance({ name, adapter: make, db, runner }: Conforma
       })
     })
 
-    describe('Gatehouse extensions (when present)', () => {
-      it('updateAccount writes refreshed tokens', async () => {
-        if (!has(adapter, 'updateAccount')) return
+    describe('Gatehouse extensions', () => {
+      capable('updateAccount', 'updateAccount writes refreshed tokens', async () => {
         const user = await a().createUser(newUser('refresh'))
         const ref = { provider: 'gatehouse-idp', providerAccountId: `refresh-${run}` }
         await a().linkAccount({
@@ -238,20 +299,22 @@ export function adapterConformance({ name, adapter: make, db, runner }: Conforma
         assert.equal(stored?.refresh_token, 'r1')
         assert.equal(stored?.expires_at, 2_000_000_000)
       })
-      it('createUserWithAccount writes both rows, or neither when the account is taken', async () => {
-        if (!has(adapter, 'createUserWithAccount')) return
-        const ref = { provider: 'gatehouse-idp', providerAccountId: `atomic-${run}` }
-        const account = { ...ref, userId: 'replaced', type: 'oidc' as const, access_token: 'at' }
-        const user = await a().createUserWithAccount(newUser('atomic'), account)
-        assert.deepEqual(await db.user(user.id), user)
-        assert.deepEqual(await db.account(ref), { ...account, userId: user.id })
-        // The same provider account again: refused, and the second user is not left behind.
-        const second = newUser('atomic-second')
-        await assert.rejects(async () => a().createUserWithAccount(second, account))
-        assert.equal(await a().getUserByEmail(second.email), null)
-      })
-      it('listSessions and deleteSessions work per user', async () => {
-        if (!has(adapter, 'listSessions', 'deleteSessions')) return
+      capable(
+        'createUserWithAccount',
+        'createUserWithAccount writes both rows, or neither when the account is taken',
+        async () => {
+          const ref = { provider: 'gatehouse-idp', providerAccountId: `atomic-${run}` }
+          const account = { ...ref, userId: 'replaced', type: 'oidc' as const, access_token: 'at' }
+          const user = await a().createUserWithAccount(newUser('atomic'), account)
+          assert.deepEqual(await db.user(user.id), user)
+          assert.deepEqual(await db.account(ref), { ...account, userId: user.id })
+          // The same provider account again: refused, and the second user is not left behind.
+          const second = newUser('atomic-second')
+          await assert.rejects(async () => a().createUserWithAccount(second, account))
+          assert.equal(await a().getUserByEmail(second.email), null)
+        },
+      )
+      capable('listSessions', 'listSessions and deleteSessions work per user', async () => {
         const user = await a().createUser(newUser('devices'))
         const tokens = [`d1-${crypto.randomUUID()}`, `d2-${crypto.randomUUID()}`]
         for (const sessionToken of tokens)
@@ -264,29 +327,36 @@ export function adapterConformance({ name, adapter: make, db, runner }: Conforma
       })
     })
 
-    describe('authenticators (when present)', () => {
-      it('creates, lists and counts authenticators; rejects an unknown one', async () => {
-        if (!has(adapter, 'createAuthenticator', 'getAuthenticator', 'listAuthenticatorsByUserId')) return
-        const user = await a().createUser(newUser('passkey'))
-        const authenticator: AdapterAuthenticator = {
-          userId: user.id,
-          providerAccountId: `pk-${run}`,
-          counter: 0,
-          credentialBackedUp: false,
-          credentialID: Buffer.from(crypto.randomUUID()).toString('base64'),
-          credentialPublicKey: 'cHVibGljLWtleQ==',
-          transports: 'internal,usb',
-          credentialDeviceType: 'singleDevice',
-        }
-        await a().createAuthenticator(authenticator)
-        assert.deepEqual(await a().getAuthenticator(authenticator.credentialID), authenticator)
-        if (db.authenticator)
+    describe('authenticators', () => {
+      capable(
+        'authenticators',
+        'creates, lists and counts authenticators; rejects an unknown one',
+        async () => {
+          const user = await a().createUser(newUser('passkey'))
+          const authenticator: AdapterAuthenticator = {
+            userId: user.id,
+            providerAccountId: `pk-${run}`,
+            counter: 0,
+            credentialBackedUp: false,
+            credentialID: Buffer.from(crypto.randomUUID()).toString('base64'),
+            credentialPublicKey: 'cHVibGljLWtleQ==',
+            transports: 'internal,usb',
+            credentialDeviceType: 'singleDevice',
+          }
+          await a().createAuthenticator(authenticator)
+          assert.deepEqual(await a().getAuthenticator(authenticator.credentialID), authenticator)
+          // What was stored is read back raw too: declaring the capability needs `db.authenticator`.
+          assert.ok(
+            db.authenticator,
+            'capability "authenticators" is declared, but db.authenticator is missing',
+          )
           assert.deepEqual(await db.authenticator(authenticator.credentialID), authenticator)
-        assert.deepEqual(await a().listAuthenticatorsByUserId(user.id), [authenticator])
-        const counted = await a().updateAuthenticatorCounter(authenticator.credentialID, 5)
-        assert.equal(counted.counter, 5)
-        await assert.rejects(async () => a().updateAuthenticatorCounter('unknown', 1))
-      })
+          assert.deepEqual(await a().listAuthenticatorsByUserId(user.id), [authenticator])
+          const counted = await a().updateAuthenticatorCounter(authenticator.credentialID, 5)
+          assert.equal(counted.counter, 5)
+          await assert.rejects(async () => a().updateAuthenticatorCounter('unknown', 1))
+        },
+      )
     })
   })
 }
