@@ -77,35 +77,37 @@ describe('gatehouse migrate', () => {
     expect(outputs.filter(({ stdout }) => stdout.includes('applied migration 1.'))).toHaveLength(1)
   })
 
-  it('migrates PostgreSQL and MariaDB by URL, concurrently and once', async () => {
-    if (await databaseAvailable('postgres')) {
-      const pg = await freshPostgres()
-      try {
-        const url = new URL(POSTGRES_URL)
-        url.searchParams.set('options', `-c search_path=${pg.schema}`)
-        const runs = await Promise.all(
-          [io(), io(), io()].map(async (o) => ({ code: await migrateCommand(['-d', url.href], o), o })),
-        )
-        expect(runs.map((r) => r.code)).toEqual([0, 0, 0])
-        expect(runs.flatMap((r) => r.o.lines).filter((l) => l === 'applied migration 1.')).toHaveLength(1)
-      } finally {
-        await pg.drop()
-      }
+  // Each server its own case, reported as skipped on a laptop without it (databaseAvailable throws in CI).
+  it('migrates PostgreSQL by URL, concurrently and once', async (ctx) => {
+    if (!(await databaseAvailable('postgres'))) ctx.skip('PostgreSQL is unreachable')
+    const pg = await freshPostgres()
+    try {
+      const url = new URL(POSTGRES_URL)
+      url.searchParams.set('options', `-c search_path=${pg.schema}`)
+      const runs = await Promise.all(
+        [io(), io(), io()].map(async (o) => ({ code: await migrateCommand(['-d', url.href], o), o })),
+      )
+      expect(runs.map((r) => r.code)).toEqual([0, 0, 0])
+      expect(runs.flatMap((r) => r.o.lines).filter((l) => l === 'applied migration 1.')).toHaveLength(1)
+    } finally {
+      await pg.drop()
     }
-    if (await databaseAvailable('mariadb')) {
-      const maria = await freshMariaDb()
-      try {
-        const url = new URL(MARIADB_URL)
-        url.pathname = `/${maria.database}`
-        const runs = await Promise.all(
-          [io(), io(), io()].map(async (o) => ({ code: await migrateCommand(['-d', url.href], o), o })),
-        )
-        expect(runs.map((r) => r.code)).toEqual([0, 0, 0])
-        expect(runs.flatMap((r) => r.o.lines).filter((l) => l === 'applied migration 1.')).toHaveLength(1)
-        expect(await migrateCommand(['-d', url.href, '--check'], io())).toBe(0)
-      } finally {
-        await maria.drop()
-      }
+  })
+
+  it('migrates MariaDB by URL, concurrently and once', async (ctx) => {
+    if (!(await databaseAvailable('mariadb'))) ctx.skip('MariaDB is unreachable')
+    const maria = await freshMariaDb()
+    try {
+      const url = new URL(MARIADB_URL)
+      url.pathname = `/${maria.database}`
+      const runs = await Promise.all(
+        [io(), io(), io()].map(async (o) => ({ code: await migrateCommand(['-d', url.href], o), o })),
+      )
+      expect(runs.map((r) => r.code)).toEqual([0, 0, 0])
+      expect(runs.flatMap((r) => r.o.lines).filter((l) => l === 'applied migration 1.')).toHaveLength(1)
+      expect(await migrateCommand(['-d', url.href, '--check'], io())).toBe(0)
+    } finally {
+      await maria.drop()
     }
   })
 })

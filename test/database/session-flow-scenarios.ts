@@ -227,8 +227,9 @@ export function databaseSessionFlows(
       expect(res.headers.getSetCookie().some((c) => c.startsWith(`${SESSION}=;`))).toBe(true)
     })
 
-    it('a stolen database row is not a session: the stored hash does not work as a cookie', async () => {
-      if (tokenStorage === 'plain') return
+    it('a stolen database row is not a session: the stored hash does not work as a cookie', async (ctx) => {
+      if (tokenStorage === 'plain')
+        ctx.skip('plain storage keeps the token itself: there is no hash to steal')
       const jar = new CookieJar()
       await signIn(jar)
       const thief = new CookieJar()

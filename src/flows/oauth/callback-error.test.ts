@@ -37,6 +37,8 @@ describe('callbackError', () => {
         return e
       }
     })()
+    // The premise: oauth4webapi refused the response; without a throw this case would test nothing.
+    expect(thrown).toBeInstanceOf(Error)
     const error = callbackError('authorization_response', thrown)
     expect(error.message).not.toMatch(/[\r\n]/)
     expect(error.message.length).toBeLessThan(300)
