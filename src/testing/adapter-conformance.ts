@@ -236,6 +236,35 @@ export function adapterConformance({
       })
     })
 
+    describe('exact matching (a leaked hash or id must not match loosely)', () => {
+      // A database collation that ignores case, accents or trailing spaces (MySQL's default) lets a stored session
+      // hash with a space appended, or a provider account id in another case, find someone else's row.
+      it('finds sessions, accounts and verification tokens only byte for byte', async () => {
+        const user = await a().createUser(newUser('exact'))
+        // Shaped like a stored SHA-256 hex digest, with at least one letter to accent.
+        const hash = crypto.randomUUID().replaceAll('-', '').padEnd(64, 'a')
+        await a().createSession({ sessionToken: hash, userId: user.id, expires: inAnHour() })
+        for (const variant of [`${hash} `, hash.toUpperCase(), `${hash}\t`, hash.replace('a', 'á')])
+          assert.equal(await a().getSessionAndUser(variant), null, JSON.stringify(variant))
+        const ref = { provider: 'gatehouse-idp', providerAccountId: `Exact-${run}` }
+        await a().linkAccount({ ...ref, userId: user.id, type: 'oidc' })
+        for (const providerAccountId of [ref.providerAccountId.toLowerCase(), `${ref.providerAccountId} `])
+          assert.equal(await a().getUserByAccount({ ...ref, providerAccountId }), null, providerAccountId)
+        assert.equal(await a().getUserByAccount({ ...ref, provider: 'GATEHOUSE-IDP' }), null)
+        const token = { identifier: `exact-${run}@example.com`, token: `Tok-${run}`, expires: inAnHour() }
+        await a().createVerificationToken(token)
+        assert.equal(await a().useVerificationToken({ ...token, token: `${token.token} ` }), null)
+        assert.equal(await a().useVerificationToken({ ...token, token: token.token.toLowerCase() }), null)
+        assert.equal(
+          await a().useVerificationToken({ ...token, identifier: token.identifier.toUpperCase() }),
+          null,
+        )
+        assert.equal(await a().getUserByEmail(user.email.toUpperCase()), null)
+        assert.equal(await a().getUserByEmail(`${user.email} `), null)
+        await a().deleteSession(hash)
+      })
+    })
+
     describe('verification tokens', () => {
       it('returns a token once, then null; null for a wrong identifier', async () => {
         const token = { identifier: `vt-${run}@example.com`, token: crypto.randomUUID(), expires: inAnHour() }

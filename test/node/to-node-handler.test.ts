@@ -52,6 +52,19 @@ describe('toNodeHandler', () => {
     }
   })
 
+  it('answers 500 and logs it when the handler returns something that is not a Response', async () => {
+    const logged: unknown[] = []
+    const { server, port } = await listen(
+      toNodeHandler(() => ({ status: 200 }) as unknown as Response, { onError: (e) => logged.push(e) }),
+    )
+    try {
+      expect((await get(port, '/')).status).toBe(500)
+      expect(String(logged[0])).toMatch(/did not return a Response/)
+    } finally {
+      server.close()
+    }
+  })
+
   it('survives an onError that throws itself', async () => {
     const { server, port } = await listen(
       toNodeHandler(

@@ -46,7 +46,10 @@ export function toNodeHandler(
     Promise.resolve()
       .then(() => handler(request))
       .then(
-        (response) => writeWebResponse(res, response),
+        (response) => {
+          if (!(response instanceof Response)) throw new TypeError('The handler did not return a Response.')
+          return writeWebResponse(res, response)
+        },
         (error: unknown) => {
           report(error)
           failResponse(res, error)
