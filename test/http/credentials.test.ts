@@ -193,7 +193,8 @@ describe('signIn callback', () => {
       mode: 'elsewhere',
     })
     expect(res.headers.get('location')).toBe(`${server.origin}/onboarding`)
-    expect(redirects).toContainEqual({ url: '/onboarding', baseUrl: server.origin })
+    // The callback gets the normalised absolute URL, never the raw string (issue #14, finding 3).
+    expect(redirects).toContainEqual({ url: `${server.origin}/onboarding`, baseUrl: server.origin })
     expect(setCookies(res).some((c) => c.name.startsWith(SESSION))).toBe(false)
   })
 
