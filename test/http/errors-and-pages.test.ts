@@ -65,7 +65,7 @@ describe('GET /error with pages.error', () => {
 
   it('action errors go to pages.error on the origin', async () => {
     const res = await fetch(`${server.origin}/auth/callback/nope`, { redirect: 'manual' })
-    expect(res.headers.get('location')).toBe(`${server.origin}/oops?error=Configuration`)
+    expect(res.headers.get('location')).toBe(`${server.origin}/oops?error=Configuration&code=bad_request`)
   })
 })
 

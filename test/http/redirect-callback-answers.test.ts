@@ -262,7 +262,9 @@ describe('custom pages whose paths are not Latin-1', () => {
     const signout = await call(config, jar, '/auth/signout')
     expect(signout.headers.get('location')).toBe('/%E3%81%95%E3%82%88%E3%81%86%E3%81%AA%E3%82%89')
     const error = await call(config, jar, '/auth/callback/nope')
-    expect(error.headers.get('location')).toBe(`${ORIGIN}/%E3%82%A8%E3%83%A9%E3%83%BC?error=Configuration`)
+    expect(error.headers.get('location')).toBe(
+      `${ORIGIN}/%E3%82%A8%E3%83%A9%E3%83%BC?error=Configuration&code=bad_request`,
+    )
     const page = await call(config, jar, '/auth/error?error=AccessDenied')
     expect(page.headers.get('location')).toBe('/%E3%82%A8%E3%83%A9%E3%83%BC?error=AccessDenied')
   })

@@ -158,7 +158,7 @@ describe('ID tokens and providers that misbehave', () => {
     const url = new URL(`${app.origin}/auth/callback/fake`)
     url.search = new URLSearchParams({ code: 'code-x', state, iss: 'https://evil.example' }).toString()
     const res = await jarFetch(jar, url.href)
-    expect(res.headers.get('location')).toMatch(/error=Configuration$/)
+    expect(res.headers.get('location')).toMatch(/error=Configuration&code=bad_request$/)
     expect(lastReason()).toBe('iss_mismatch')
     expect(jar.get('authjs.session-token')).toBeUndefined()
   })
