@@ -3,6 +3,7 @@ import { parseAction } from './routing/parse-request.js'
 import { handleRequest } from './routing/handle-request.js'
 import { renderErrorPage } from './pages/error-page.js'
 import { toResponse } from './lib/to-response.js'
+import { safeLocation } from './lib/safe-location.js'
 import { finishResult } from './lib/finish-result.js'
 import { createLogger } from './lib/logger.js'
 import type { AuthConfig, ResponseInternal } from './types.js'
@@ -48,7 +49,8 @@ export function configErrorResult(request: Request, input: AuthConfig): Response
   if (request.method === 'GET' && isPage) {
     const errorPath = typeof input.pages?.error === 'string' ? input.pages.error : undefined
     if (errorPath && !url.searchParams.get('callbackUrl')?.startsWith(errorPath)) {
-      return { redirect: `${/^https?:/i.test(errorPath) ? '' : url.origin}${errorPath}?error=Configuration` }
+      const target = `${/^https?:/i.test(errorPath) ? '' : url.origin}${errorPath}?error=Configuration`
+      return { redirect: safeLocation(target) ?? url.origin }
     }
     const page = renderErrorPage({ error: 'Configuration', signinUrl: '#', theme: input.theme ?? {} })
     return { status: page.status, headers: page.headers, body: page.html }

@@ -7,10 +7,12 @@ import { pageResult, withQuery } from './page-result.js'
 /** GET /error: the built-in error page (its status follows `?error=`), or a redirect to `pages.error`. */
 export function errorPage(ctx: RequestContext): Promise<ResponseInternal> {
   const { config, req } = ctx
-  const error = /^[A-Za-z0-9_-]{1,64}$/.test(req.query.error ?? '') ? req.query.error : undefined
+  const plain = (value: string | undefined) => (/^[A-Za-z0-9_-]{1,64}$/.test(value ?? '') ? value : undefined)
+  const error = plain(req.query.error)
+  const code = plain(req.query.code)
   if (config.pages.error) {
     if (!req.query.callbackUrl?.startsWith(config.pages.error)) {
-      return Promise.resolve({ redirect: withQuery(config.pages.error, { error }) })
+      return Promise.resolve({ redirect: withQuery(config.pages.error, { error, code }) })
     }
     config.logger.error(
       new ErrorPageLoop(
@@ -20,6 +22,7 @@ export function errorPage(ctx: RequestContext): Promise<ResponseInternal> {
   }
   const page = renderErrorPage({
     ...(error ? { error } : {}),
+    ...(code ? { code } : {}),
     signinUrl: ctx.actionUrl('signin'),
     theme: config.theme,
   })

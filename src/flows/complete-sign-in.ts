@@ -1,5 +1,6 @@
 import type { AdapterUser } from '../adapters/adapter.js'
 import { AccessDenied, AuthError, CallbackRouteError } from '../errors.js'
+import { parseCallbackCandidate, redirectTarget } from '../routing/redirect-target.js'
 import type { RequestContext } from '../routing/request-context.js'
 import { fireEvent } from '../session/jwt-session.js'
 import { sessionStrategy } from '../session/session-strategy-for.js'
@@ -53,7 +54,8 @@ export async function completeSignIn(ctx: RequestContext, identity: FlowIdentity
     throw new AccessDenied(error instanceof Error ? error : String(error), { code: 'signin_callback_threw' })
   }
   if (typeof allowed === 'string') {
-    const url = await config.callbacks.redirect({ url: allowed, baseUrl: ctx.origin })
+    // The same path as every callback URL: a string that is not an http(s) URL asks for the origin.
+    const url = await redirectTarget(ctx, parseCallbackCandidate(allowed, ctx.origin) ?? ctx.origin)
     return { redirect: url }
   }
   if (allowed !== true) throw new AccessDenied({ code: 'signin_callback_refused' })

@@ -1,5 +1,6 @@
 import { serializeCookie } from '../cookies/serialize-cookie.js'
 import type { ResponseInternal } from '../types.js'
+import { safeLocation } from './safe-location.js'
 
 /**
  * The one place an internal result becomes a web `Response`.
@@ -23,7 +24,8 @@ export function toResponse(result: ResponseInternal): Response {
   }
   const status = result.status ?? (redirect === undefined ? 200 : 302)
   const response = new Response(body, init === undefined ? { status } : { status, headers: init })
-  if (redirect !== undefined) response.headers.set('Location', redirect)
+  // The router already made the target header-safe; this is the last line for results built elsewhere.
+  if (redirect !== undefined) response.headers.set('Location', safeLocation(redirect) ?? '/')
   if (cookies) {
     for (const c of cookies)
       response.headers.append('Set-Cookie', serializeCookie(c.name, c.value, c.options))

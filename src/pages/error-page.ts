@@ -10,6 +10,8 @@ import { renderPage, type RenderedPage } from './render-page.js'
 /** What {@link renderErrorPage} needs; `error` comes from the query string. */
 export interface ErrorPageOptions {
   error?: string | undefined
+  /** `bad_request` or `unavailable` with `error=Configuration`: the request, or a service, was the cause. */
+  code?: string | undefined
   /** The built-in sign-in page, `{origin}{basePath}/signin`. */
   signinUrl: string
   theme: Theme
@@ -41,6 +43,20 @@ const KNOWN: Readonly<Record<string, ErrorContent>> = Object.freeze({
   },
 })
 
+/** `Configuration` shown for an error whose cause is not the configuration (the public value stays Auth.js's). */
+const CONFIGURATION_CAUSE: Readonly<Record<string, ErrorContent>> = Object.freeze({
+  bad_request: {
+    status: 400,
+    heading: 'This sign-in request could not be handled',
+    message: 'The link or form that led here is not valid for this site. Start again from the sign-in page.',
+  },
+  unavailable: {
+    status: 503,
+    heading: 'Signing in is not available right now',
+    message: 'A service that signing in depends on did not answer. Please try again in a moment.',
+  },
+})
+
 // Unknown values are not echoed at all: a crafted link could otherwise put any text on our page.
 const GENERIC: ErrorContent = {
   status: 200,
@@ -50,12 +66,19 @@ const GENERIC: ErrorContent = {
 
 /**
  * Renders the error page: 500 for `Configuration`, 403 for `AccessDenied` and `Verification`, 200 with a generic
- * message for anything else, as Auth.js does.
+ * message for anything else, as Auth.js does; `Configuration` with `code=bad_request` is a 400 and with
+ * `code=unavailable` a 503, since the cause was the request or a service, not the configuration.
  */
 export function renderErrorPage(opts: ErrorPageOptions): RenderedPage {
   // Object.hasOwn, because "constructor" or "toString" would otherwise find Object.prototype's members.
+  const cause =
+    opts.error === 'Configuration' && opts.code !== undefined && Object.hasOwn(CONFIGURATION_CAUSE, opts.code)
+      ? CONFIGURATION_CAUSE[opts.code]
+      : undefined
   const content =
-    (opts.error !== undefined && Object.hasOwn(KNOWN, opts.error) ? KNOWN[opts.error] : undefined) ?? GENERIC
+    cause ??
+    (opts.error !== undefined && Object.hasOwn(KNOWN, opts.error) ? KNOWN[opts.error] : undefined) ??
+    GENERIC
   const body = html`<h1>${content.heading}</h1>
     <p>${content.message}</p>
     <a class="button button-brand" href="${safeUrl(opts.signinUrl)}">Sign in</a>`

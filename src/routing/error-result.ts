@@ -1,28 +1,12 @@
 import { AuthError, CredentialsSignin, isClientError } from '../errors.js'
 import type { ResponseInternal } from '../types.js'
+import { errorPageCode, errorStatus } from './error-status.js'
 import type { RequestContext } from './request-context.js'
-
-/** HTTP status of an error answered as JSON (`X-Auth-Return-Redirect`): Auth.js says 200, which hides failures. */
-function jsonStatus(type: string): number {
-  switch (type) {
-    case 'CredentialsSignin':
-      return 401
-    case 'AccessDenied':
-    case 'MissingCSRF':
-    case 'Verification':
-    case 'AccountNotLinked':
-    case 'OAuthAccountNotLinked':
-      return 403
-    case 'Configuration':
-      return 500
-    default:
-      return 400
-  }
-}
 
 /**
  * The boundary where an error becomes a redirect (or JSON for `X-Auth-Return-Redirect`): to the sign-in page for
  * `signIn` errors, to the error page otherwise, with only client-safe `error` values in the URL (wire-contract §1.4).
+ * The JSON status, and the error page's through `code`, follow the cause ({@link errorStatus}), not the `error`.
  * Cookies that must be sent even on failure (used check cookies, a new CSRF token) are kept.
  */
 export function errorResult(ctx: RequestContext, error: unknown): ResponseInternal {
@@ -33,15 +17,20 @@ export function errorResult(ctx: RequestContext, error: unknown): ResponseIntern
   }
   const type = isClientError(error) ? error.type : 'Configuration'
   const kind = error instanceof AuthError && isClientError(error) ? error.kind : 'error'
+  const status = errorStatus(error)
   const params = new URLSearchParams({ error: type })
   if (error instanceof CredentialsSignin) params.set('code', error.code)
+  else if (type === 'Configuration') {
+    const code = errorPageCode(status)
+    if (code !== undefined) params.set('code', code)
+  }
   const custom = kind === 'signIn' ? config.pages.signIn : config.pages.error
   const page = custom ? ctx.pageUrl(custom) : ctx.actionUrl(kind === 'signIn' ? 'signin' : 'error')
   const url = `${page}${page.includes('?') ? '&' : '?'}${params}`
   const cookies = [...ctx.failureCookies]
   if (req.request.headers.has('X-Auth-Return-Redirect')) {
     return {
-      status: jsonStatus(type),
+      status,
       headers: { 'Content-Type': 'application/json' },
       body: { url },
       cookies,

@@ -1,6 +1,7 @@
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { AuthError, InvalidProvider, MissingCSRF, UnknownAction } from '../errors.js'
 import { flowFor } from '../flows/flow-for.js'
+import { safeLocation } from '../lib/safe-location.js'
 import type { ResponseInternal } from '../types.js'
 import { errorResult } from './error-result.js'
 import { parseRequest } from './parse-request.js'
@@ -12,6 +13,13 @@ const badRequest = (status = 400): ResponseInternal => ({
   headers: { 'Content-Type': 'application/json' },
   body: 'Bad request.',
 })
+
+/** The result with a `Location` that `Headers` accepts (the origin when the target is not a URL at all). */
+function withSafeLocation(result: ResponseInternal, origin: string): ResponseInternal {
+  if (result.redirect === undefined) return result
+  const location = safeLocation(result.redirect) ?? origin
+  return location === result.redirect ? result : { ...result, redirect: location }
+}
 
 /**
  * Parses the request, finds its route, enforces the route's needs (provider, CSRF) in this one place, runs the
@@ -71,10 +79,10 @@ export async function handleRequest(request: Request, config: ResolvedConfig): P
         )
       }
     }
-    return await route.handler(ctx)
+    return withSafeLocation(await route.handler(ctx), ctx.origin)
   } catch (error) {
     if (config.raw && error instanceof AuthError && !request.headers.has('X-Auth-Return-Redirect'))
       throw error
-    return errorResult(ctx, error)
+    return withSafeLocation(errorResult(ctx, error), ctx.origin)
   }
 }

@@ -170,7 +170,9 @@ describe.skipIf(!available)('MariaDB: the database going away', () => {
       const failedJar = new CookieJar()
       const failed = await signIn(failedJar)
       expect(failed.status).toBe(302)
-      expect(failed.headers.get('location')).toBe(`${server.origin}/auth/error?error=Configuration`)
+      expect(failed.headers.get('location')).toBe(
+        `${server.origin}/auth/error?error=Configuration&code=unavailable`,
+      )
       expect(failedJar.get(SESSION)).toBeUndefined()
       expect(logger.errors.at(-1)).toBeInstanceOf(AdapterError)
       expect(causeOf(logger.errors.at(-1))).toBeInstanceOf(Error)
@@ -242,7 +244,9 @@ describe.skipIf(!available)('MariaDB: the database going away', () => {
     const { response, elapsed, jar, errors } = await signInCutMidWrite({ serverSide: true })
     expect(elapsed).toBeLessThan(5_000)
     expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe(`${server.origin}/auth/error?error=Configuration`)
+    expect(response.headers.get('location')).toBe(
+      `${server.origin}/auth/error?error=Configuration&code=unavailable`,
+    )
     expect(jar.get(SESSION)).toBeUndefined()
     expect(errors).toHaveLength(1)
     expect(errors[0]).toBeInstanceOf(AdapterError)
@@ -261,7 +265,9 @@ describe.skipIf(!available)('MariaDB: the database going away', () => {
     // key is the hash of a token nobody holds, so it grants nothing and goes at its expiry.
     const before = await aliceSessions()
     const { response, jar } = await signInCutMidWrite({ serverSide: false })
-    expect(response.headers.get('location')).toBe(`${server.origin}/auth/error?error=Configuration`)
+    expect(response.headers.get('location')).toBe(
+      `${server.origin}/auth/error?error=Configuration&code=unavailable`,
+    )
     expect(jar.get(SESSION)).toBeUndefined()
     // At most that one inert row (today the server does commit it).
     expect(await aliceSessions()).toBeGreaterThanOrEqual(before)

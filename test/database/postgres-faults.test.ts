@@ -236,7 +236,9 @@ describe.skipIf(!available)('PostgreSQL: concurrency and faults', () => {
     const { response, elapsed, jar, errors } = await signInCutMidWrite({ serverSide: true })
     expect(elapsed).toBeLessThan(5_000)
     expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe(`${server.origin}/auth/error?error=Configuration`)
+    expect(response.headers.get('location')).toBe(
+      `${server.origin}/auth/error?error=Configuration&code=unavailable`,
+    )
     expect(jar.get(SESSION)).toBeUndefined()
     expect(errors).toHaveLength(1)
     expect(errors[0]).toBeInstanceOf(AdapterError)
@@ -257,7 +259,9 @@ describe.skipIf(!available)('PostgreSQL: concurrency and faults', () => {
     // nobody holds, so it grants nothing and goes at its expiry.
     const before = await aliceSessions()
     const { response, jar } = await signInCutMidWrite({ serverSide: false })
-    expect(response.headers.get('location')).toBe(`${server.origin}/auth/error?error=Configuration`)
+    expect(response.headers.get('location')).toBe(
+      `${server.origin}/auth/error?error=Configuration&code=unavailable`,
+    )
     expect(jar.get(SESSION)).toBeUndefined()
     // At most that one inert row (today the server does commit it).
     expect(await aliceSessions()).toBeGreaterThanOrEqual(before)

@@ -130,12 +130,14 @@ describe('POST /callback/credentials', () => {
     ).toBe(true)
   })
 
-  it('GET on the credentials callback is error?error=Configuration', async () => {
+  it('GET on the credentials callback is error?error=Configuration&code=bad_request', async () => {
     const res = await fetch(`${server.origin}/auth/callback/credentials?username=alice&password=wonderland`, {
       redirect: 'manual',
     })
     expect(res.status).toBe(302)
-    expect(res.headers.get('location')).toBe(`${server.origin}/auth/error?error=Configuration`)
+    expect(res.headers.get('location')).toBe(
+      `${server.origin}/auth/error?error=Configuration&code=bad_request`,
+    )
     expect(setCookies(res).some((c) => c.name.startsWith(SESSION))).toBe(false)
   })
 
@@ -193,7 +195,8 @@ describe('signIn callback', () => {
       mode: 'elsewhere',
     })
     expect(res.headers.get('location')).toBe(`${server.origin}/onboarding`)
-    expect(redirects).toContainEqual({ url: '/onboarding', baseUrl: server.origin })
+    // The callback gets the normalised absolute URL, never the raw string (issue #14, finding 3).
+    expect(redirects).toContainEqual({ url: `${server.origin}/onboarding`, baseUrl: server.origin })
     expect(setCookies(res).some((c) => c.name.startsWith(SESSION))).toBe(false)
   })
 

@@ -38,10 +38,12 @@ describe('unknown actions and methods', () => {
     expect(await res.json()).toBe('Bad request.')
   })
 
-  it('an unknown provider on the callback is error?error=Configuration', async () => {
+  it('an unknown provider on the callback is error?error=Configuration&code=bad_request', async () => {
     const res = await fetch(`${server.origin}/auth/callback/nope`, { redirect: 'manual' })
     expect(res.status).toBe(302)
-    expect(res.headers.get('location')).toBe(`${server.origin}/auth/error?error=Configuration`)
+    expect(res.headers.get('location')).toBe(
+      `${server.origin}/auth/error?error=Configuration&code=bad_request`,
+    )
   })
 
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
@@ -49,15 +51,19 @@ describe('unknown actions and methods', () => {
     async (id) => {
       const res = await fetch(`${server.origin}/auth/callback/${id}`, { method: 'POST', redirect: 'manual' })
       expect(res.status).toBe(302)
-      expect(res.headers.get('location')).toBe(`${server.origin}/auth/error?error=Configuration`)
+      expect(res.headers.get('location')).toBe(
+        `${server.origin}/auth/error?error=Configuration&code=bad_request`,
+      )
     },
   )
 
-  it('an unknown provider on POST /signin is error?error=Configuration', async () => {
+  it('an unknown provider on POST /signin is error?error=Configuration&code=bad_request', async () => {
     const jar = new CookieJar()
     const token = await csrfToken(jar, server.origin)
     const res = await jarFetch(jar, `${server.origin}/auth/signin/nope`, form({ csrfToken: token }))
-    expect(res.headers.get('location')).toBe(`${server.origin}/auth/error?error=Configuration`)
+    expect(res.headers.get('location')).toBe(
+      `${server.origin}/auth/error?error=Configuration&code=bad_request`,
+    )
   })
 
   it('a provider id with a bad percent-encoding is 400', async () => {

@@ -13,7 +13,8 @@ afterAll(async () => {
   await rig?.close()
 })
 
-const CONFIG_ERROR = /\/auth\/error\?error=Configuration$/
+// Still `error=Configuration` for clients (wire-contract §1.4); `code=bad_request` makes the page a 4xx (#14).
+const CONFIG_ERROR = /\/auth\/error\?error=Configuration&code=bad_request$/
 
 async function callbackWith(jar: CookieJar, url: URL): Promise<Response> {
   rig.errors.length = 0

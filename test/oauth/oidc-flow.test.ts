@@ -124,6 +124,27 @@ describe('OAuth 2.0 and OIDC sign-in against a real OpenID provider', () => {
     expect(body.get('client_assertion_type')).toBe('urn:ietf:params:oauth:client-assertion-type:jwt-bearer')
   })
 
+  it('client_secret_jwt authenticates with an HS256 assertion keyed with the client secret', async () => {
+    rig.op.tokenRequests.length = 0
+    const { jar } = await signIn(rig.app.origin, 'op-hs')
+    expect((await claimsOf(jar))?.email).toBe('alice@example.com')
+    const request = rig.op.tokenRequests.at(-1)!
+    const body = new URLSearchParams(request.body)
+    expect(body.get('client_assertion_type')).toBe('urn:ietf:params:oauth:client-assertion-type:jwt-bearer')
+    const [header] = body.get('client_assertion')!.split('.')
+    expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toMatchObject({ alg: 'HS256' })
+    // The secret itself never travels.
+    expect(request.authorization).toBeUndefined()
+    expect(request.body).not.toContain('rp-hs-secret')
+  })
+
+  it('client_secret_jwt with the wrong secret is refused by the provider: no session', async () => {
+    const { callback, jar } = await signIn(rig.app.origin, 'op-hs-wrong')
+    expect(callback.headers.get('location')).toBe(`${rig.app.origin}/auth/signin?error=OAuthCallbackError`)
+    expect(rig.lastReason()).toBe('token:invalid_client')
+    expect(jar.get('authjs.session-token')).toBeUndefined()
+  })
+
   it('form_post: the provider posts the response, state and nonce cookies are SameSite=None; Secure', async () => {
     const result = await signIn(rig.app.origin, 'op-form')
     expect(result.authorizeUrl.searchParams.get('response_mode')).toBe('form_post')

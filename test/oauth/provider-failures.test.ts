@@ -16,6 +16,14 @@ let app: ServedAuth
 let closedPort: number
 const errors: AuthError[] = []
 const insecureCalls: string[] = []
+/** What the custom token request of provider `custom-token` does: ask the IdP, or replay a kept answer. */
+const customToken: {
+  replay: Record<string, unknown> | undefined
+  last: Record<string, unknown> | undefined
+} = {
+  replay: undefined,
+  last: undefined,
+}
 
 beforeAll(async () => {
   idp = await startFakeIdp('fake-client')
@@ -50,6 +58,23 @@ beforeAll(async () => {
       } as OAuthConfig,
       { ...base, id: 'tenants', name: 'Multi-tenant', issuer: `${idp.issuer}/common/v2.0` } as OAuthConfig,
       { ...base, id: 'down', name: 'Down', issuer: `http://127.0.0.1:${closedPort}` } as OAuthConfig,
+      {
+        ...base,
+        id: 'custom-token',
+        name: 'Custom token request',
+        issuer: idp.issuer,
+        token: {
+          request: async ({ tokens }: { tokens: Record<string, unknown> }) => {
+            if (customToken.replay) return { tokens: customToken.replay }
+            const res = await fetch(`${idp.issuer}/token`, {
+              method: 'POST',
+              body: new URLSearchParams({ code: String(tokens['code']) }),
+            })
+            customToken.last = (await res.json()) as Record<string, unknown>
+            return { tokens: customToken.last }
+          },
+        },
+      } as OAuthConfig,
       {
         ...base,
         id: 'plain-http',
@@ -92,6 +117,38 @@ describe('ID tokens and providers that misbehave', () => {
     expect(lastReason()).toMatch(/^token_invalid|^id_token_invalid/)
     expect(errors.at(-1)?.message).toMatch(message)
     expect(jar.get('authjs.session-token')).toBeUndefined()
+  })
+
+  it('a custom token.request on an OIDC provider: its ID token is checked like any other (control)', async () => {
+    customToken.replay = undefined
+    const { callback } = await signIn(app.origin, 'custom-token')
+    expect(callback.headers.get('location')).toBe(`${app.origin}/auth/session`)
+  })
+
+  it('a custom token.request cannot skip the nonce check: an ID token of another sign-in is refused', async () => {
+    customToken.replay = undefined
+    await signIn(app.origin, 'custom-token')
+    // The attacker's sign-in: the custom request answers the ID token (and nonce) of the earlier one.
+    customToken.replay = customToken.last
+    try {
+      const { callback, jar } = await signIn(app.origin, 'custom-token')
+      expect(callback.headers.get('location')).toMatch(/\/auth\/error\?error=Configuration/)
+      expect(lastReason()).toBe('nonce_mismatch')
+      expect(jar.get('authjs.session-token')).toBeUndefined()
+    } finally {
+      customToken.replay = undefined
+    }
+  })
+
+  it('a custom token.request on an OIDC provider that returns no ID token fails closed', async () => {
+    customToken.replay = { access_token: 'a', token_type: 'Bearer' }
+    try {
+      const { callback, jar } = await signIn(app.origin, 'custom-token')
+      expect(callback.headers.get('location')).toMatch(/error=/)
+      expect(jar.get('authjs.session-token')).toBeUndefined()
+    } finally {
+      customToken.replay = undefined
+    }
   })
 
   it('refuses an ID token with a bad signature', async () => {
@@ -158,7 +215,7 @@ describe('ID tokens and providers that misbehave', () => {
     const url = new URL(`${app.origin}/auth/callback/fake`)
     url.search = new URLSearchParams({ code: 'code-x', state, iss: 'https://evil.example' }).toString()
     const res = await jarFetch(jar, url.href)
-    expect(res.headers.get('location')).toMatch(/error=Configuration$/)
+    expect(res.headers.get('location')).toMatch(/error=Configuration&code=bad_request$/)
     expect(lastReason()).toBe('iss_mismatch')
     expect(jar.get('authjs.session-token')).toBeUndefined()
   })

@@ -21,7 +21,7 @@ function privateKey(provider: NormalizedProvider): ClientPrivateKey {
 
 /**
  * The token endpoint client authentication of a provider: `client_secret_basic` by default (RFC 6749 §2.3.1),
- * `client_secret_post`, `private_key_jwt` (RFC 7523, the asymmetric method RFC 9700 §2.5 prefers) or `none`.
+ * `client_secret_post`, `client_secret_jwt`, `private_key_jwt` (RFC 7523, the asymmetric method RFC 9700 §2.5 prefers) or `none`.
  *
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1
  * @see https://www.rfc-editor.org/rfc/rfc7523#section-2.2
@@ -32,6 +32,9 @@ export function clientAuth(provider: NormalizedProvider): o.ClientAuth {
       return o.ClientSecretBasic(provider.clientSecret ?? '')
     case 'client_secret_post':
       return o.ClientSecretPost(provider.clientSecret ?? '')
+    case 'client_secret_jwt':
+      // An HS256 assertion keyed with the client secret (RFC 7523 §2.2, OIDC Core §9), signed by oauth4webapi.
+      return o.ClientSecretJwt(provider.clientSecret ?? '')
     case 'private_key_jwt':
       return o.PrivateKeyJwt(privateKey(provider))
     case 'none':

@@ -8,7 +8,8 @@ import { createOutboundFetch, DEFAULT_OUTBOUND_TIMEOUT_MS } from './outbound-fet
 export type OAuthCheck = 'pkce' | 'state' | 'nonce'
 
 /** The token endpoint client authentication methods Gatehouse implements. */
-export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none'
+export type ClientAuthMethod =
+  'client_secret_basic' | 'client_secret_post' | 'client_secret_jwt' | 'private_key_jwt' | 'none'
 
 /** What a custom `userinfo.request` or `token.request` handler receives. */
 export interface EndpointRequestContext {
@@ -124,6 +125,7 @@ function clientAuthMethod(config: OAuthConfig): ClientAuthMethod {
   if (
     method === 'client_secret_basic' ||
     method === 'client_secret_post' ||
+    method === 'client_secret_jwt' ||
     method === 'private_key_jwt' ||
     method === 'none'
   ) {
@@ -131,7 +133,7 @@ function clientAuthMethod(config: OAuthConfig): ClientAuthMethod {
   }
   throw new TypeError(
     `Provider "${config.id}": client.token_endpoint_auth_method "${JSON.stringify(method)}" is not supported; use ` +
-      'client_secret_basic, client_secret_post, private_key_jwt or none.',
+      'client_secret_basic, client_secret_post, client_secret_jwt, private_key_jwt or none.',
   )
 }
 

@@ -182,6 +182,18 @@ export async function oauthCallback(
       }),
     )
     tokens = { ...(custom as { tokens?: Record<string, unknown> })?.tokens }
+    if (provider.type === 'oidc') {
+      // A custom token request must not bypass the ID token checks (iss, aud, exp, nonce): its tokens go through
+      // the same processing as a token endpoint's answer, so a missing or replayed ID token fails closed.
+      const body = JSON.stringify({ token_type: 'bearer', ...tokens })
+      const synthetic = new Response(body, { headers: { 'content-type': 'application/json' } })
+      tokens = await step('token', () =>
+        o.processAuthorizationCodeResponse(as, client, synthetic, {
+          expectedNonce: nonce ?? o.expectNoNonce,
+          requireIdToken: true,
+        }),
+      )
+    }
   } else {
     const response = await step('token', async () => {
       const raw = await o.authorizationCodeGrantRequest(

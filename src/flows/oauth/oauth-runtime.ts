@@ -12,11 +12,48 @@ const JWKS_TTL_MS = 10 * 60 * 1000
 /** An unknown `kid` refetches at most this often, so forged tokens cannot make us hammer the IdP. */
 const JWKS_COOLDOWN_MS = 30 * 1000
 
+/**
+ * A failed discovery or key-set fetch is remembered, so a provider outage costs one request per back-off window
+ * and provider, not one per sign-in: 2 s after the first failure (a blip passes quickly), doubling with each
+ * further failure up to 60 s (an outage is noticed to be over within a minute).
+ */
+const FAILURE_BACKOFF_MS = 2 * 1000
+const FAILURE_BACKOFF_MAX_MS = 60 * 1000
+
+/** The back-off after `failures` consecutive failures. */
+export function failureBackoff(failures: number): number {
+  return Math.min(FAILURE_BACKOFF_MAX_MS, FAILURE_BACKOFF_MS * 2 ** Math.max(0, failures - 1))
+}
+
 interface Cached<T> {
   value: Promise<T>
   at: number
   /** When this copy was fetched because a token named an unknown key. */
   forcedAt?: number
+  /** Consecutive failures up to and including this fetch (0 while it has not failed). */
+  failures: number
+  /** Set when the fetch failed: until then the failure is the answer. */
+  failedUntil?: number
+}
+
+/** Keeps a failed entry as the answer for its back-off, counting consecutive failures. */
+function rememberFailure<T>(
+  map: Map<string, Cached<T>>,
+  key: string,
+  entry: Cached<T>,
+  previous: number,
+): void {
+  entry.value.catch(() => {
+    if (map.get(key) !== entry) return
+    entry.failures = previous + 1
+    entry.failedUntil = Date.now() + failureBackoff(entry.failures)
+  })
+}
+
+/** Whether a cached entry is a failure still inside its back-off, and how many failures came before. */
+function failureState<T>(cached: Cached<T> | undefined, now: number): { fresh: boolean; previous: number } {
+  if (cached?.failedUntil === undefined) return { fresh: false, previous: 0 }
+  return { fresh: now < cached.failedUntil, previous: cached.failures }
 }
 
 /** Options that reach oauth4webapi on every request: our fetch, which enforces the URL policy itself. */
@@ -71,7 +108,7 @@ export class OAuthRuntime {
 
   /**
    * The authorization server metadata: discovered (RFC 8414 / OIDC Discovery) when an endpoint is missing, with
-   * the configured endpoints taking precedence. Concurrent callers share one request; failures are not cached.
+   * the configured endpoints taking precedence. Concurrent callers share one request; a failure is the answer for its back-off ({@link failureBackoff}).
    *
    * @see https://www.rfc-editor.org/rfc/rfc8414#section-3
    */
@@ -98,13 +135,13 @@ export class OAuthRuntime {
     }
 
     const cached = this.#discovery.get(provider.id)
-    if (cached && now - cached.at < DISCOVERY_TTL_MS) return cached.value
+    const failed = failureState(cached, now)
+    if (failed.fresh) return cached!.value
+    if (cached && cached.failedUntil === undefined && now - cached.at < DISCOVERY_TTL_MS) return cached.value
     const value = this.#discover(provider).then((discovered) => ({ ...discovered, ...configured }))
-    const entry = { value, at: now }
+    const entry: Cached<o.AuthorizationServer> = { value, at: now, failures: 0 }
     this.#discovery.set(provider.id, entry)
-    value.catch(() => {
-      if (this.#discovery.get(provider.id) === entry) this.#discovery.delete(provider.id)
-    })
+    rememberFailure(this.#discovery, provider.id, entry, failed.previous)
     return value
   }
 
@@ -134,7 +171,9 @@ export class OAuthRuntime {
   jwks(provider: NormalizedProvider, jwksUri: string, refresh: boolean, now = Date.now()): Promise<o.JWKS> {
     const key = `${provider.id} ${jwksUri}`
     const cached = this.#jwks.get(key)
-    if (cached && now - cached.at < JWKS_TTL_MS) {
+    const failed = failureState(cached, now)
+    if (failed.fresh) return cached!.value
+    if (cached && cached.failedUntil === undefined && now - cached.at < JWKS_TTL_MS) {
       // A forced refetch is allowed once per cooldown, however young the cached set is.
       const cooling = cached.forcedAt !== undefined && now - cached.forcedAt < JWKS_COOLDOWN_MS
       if (!refresh || cooling) return cached.value
@@ -146,11 +185,11 @@ export class OAuthRuntime {
       if (!Array.isArray(body?.keys)) throw new Error('JWKS endpoint did not return a key set')
       return body
     })()
-    const entry: Cached<o.JWKS> = refresh ? { value, at: now, forcedAt: now } : { value, at: now }
+    const entry: Cached<o.JWKS> = refresh
+      ? { value, at: now, forcedAt: now, failures: 0 }
+      : { value, at: now, failures: 0 }
     this.#jwks.set(key, entry)
-    value.catch(() => {
-      if (this.#jwks.get(key) === entry) this.#jwks.delete(key)
-    })
+    rememberFailure(this.#jwks, key, entry, failed.previous)
     return value
   }
 }

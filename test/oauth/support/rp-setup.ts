@@ -17,7 +17,7 @@ export interface Rig {
   close(): Promise<void>
 }
 
-/** Starts a real OP and a Gatehouse app with providers `op`, `op-post`, `op-jwt`, `op-form`, `plain`. */
+/** Starts a real OP and a Gatehouse app with providers `op`, `op-post`, `op-jwt`, `op-hs`, `op-hs-wrong`, `op-form`, `plain`. */
 export async function startRig(extra: Partial<AuthConfig> = {}, providers: OAuthConfig[] = []): Promise<Rig> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true })
   const publicJwk = { ...(await exportJWK(publicKey)), kid: 'rp-key', alg: 'RS256', use: 'sig' }
@@ -44,6 +44,14 @@ export async function startRig(extra: Partial<AuthConfig> = {}, providers: OAuth
       token_endpoint_auth_signing_alg: 'RS256',
       jwks: { keys: [publicJwk] },
       redirect_uris: [cb('op-jwt')],
+      grant_types: grants,
+    },
+    {
+      client_id: 'rp-hs',
+      client_secret: 'rp-hs-secret-0123456789abcdef0123456789',
+      token_endpoint_auth_method: 'client_secret_jwt',
+      token_endpoint_auth_signing_alg: 'HS256',
+      redirect_uris: [cb('op-hs'), cb('op-hs-wrong')],
       grant_types: grants,
     },
     {
@@ -86,6 +94,12 @@ export async function startRig(extra: Partial<AuthConfig> = {}, providers: OAuth
           token_endpoint_auth_method: 'private_key_jwt',
           private_key: { key: privateKey, kid: 'rp-key' },
         },
+      }),
+      oidc('op-hs', 'rp-hs', 'rp-hs-secret-0123456789abcdef0123456789', {
+        client: { token_endpoint_auth_method: 'client_secret_jwt' },
+      }),
+      oidc('op-hs-wrong', 'rp-hs', 'not-the-secret-0123456789abcdef01234567', {
+        client: { token_endpoint_auth_method: 'client_secret_jwt' },
       }),
       oidc('op-form', 'rp-form', 'rp-form-secret', {
         authorization: { params: { response_mode: 'form_post' } },

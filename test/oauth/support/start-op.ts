@@ -94,7 +94,13 @@ export async function startOp(
       rotateRefreshToken: true,
       pkce: { required: () => false },
       responseTypes: ['code'],
-      clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
+      clientAuthMethods: [
+        'client_secret_basic',
+        'client_secret_post',
+        'client_secret_jwt',
+        'private_key_jwt',
+        'none',
+      ],
       ...options.extra,
     })
     // oidc-provider logs server errors to stderr; tests assert on responses instead.
