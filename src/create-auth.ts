@@ -2,7 +2,6 @@ import { configErrorResult, resolveOnce, resolveWithEnv, runResolved } from './a
 import { RequestContext } from './routing/request-context.js'
 import { parseCookies } from './cookies/parse-cookies.js'
 import { toResponse } from './lib/to-response.js'
-import { sessionStrategy } from './session/session-strategy-for.js'
 import type { AuthConfig, Session } from './types.js'
 
 /** Options of {@link createAuth}. */
@@ -53,7 +52,7 @@ export function createAuth(config: AuthConfig, options: CreateAuthOptions = {}):
         query: {},
         body: undefined,
       })
-      const result = await sessionStrategy(resolution.config).read(ctx)
+      const result = await resolution.config.sessionStrategy.read(ctx)
       return result.status === 200 && result.body ? result.body : null
     } catch (error) {
       resolution.config.logger.error(error instanceof Error ? error : new Error(String(error)))

@@ -10,6 +10,9 @@ import {
 } from '../errors.js'
 import { guardAdapter } from '../adapters/guard-adapter.js'
 import { missingAdapterMethods, type AdapterFeature } from '../adapters/missing-adapter-methods.js'
+import { adapterFor, type AdapterFor } from '../adapters/adapter-for.js'
+import type { SessionStrategy } from '../session/session-strategy.js'
+import { sessionStrategyFor } from '../session/session-strategy-for.js'
 import { SessionJwe } from '../jwt/session-jwe.js'
 import { OAuthRuntime } from '../flows/oauth/oauth-runtime.js'
 import { DEFAULT_OUTBOUND_TIMEOUT_MS } from '../flows/oauth/outbound-fetch.js'
@@ -60,6 +63,10 @@ export interface ResolvedConfig {
   readonly skipCSRFCheck: boolean
   readonly raw: boolean
   readonly adapter: Adapter | undefined
+  /** The adapter as account linking sees it: set when it has every method linking needs. */
+  readonly accountAdapter: AdapterFor<'accounts'> | undefined
+  /** Where sessions live, resolved once with the adapter view it needs. */
+  readonly sessionStrategy: SessionStrategy
   readonly redirectProxyUrl: string | undefined
   /** Origins the redirect-proxy deployment may forward callbacks to. */
   readonly redirectProxyForwardOrigins: readonly RegExp[]
@@ -240,6 +247,9 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
   const secure = fixedSecure === false ? undefined : mode(true)
   const insecure = fixedSecure === true ? undefined : mode(false)
 
+  // Wrapped once: every adapter failure becomes an AdapterError naming the method, with the cause kept.
+  const adapter = config.adapter ? guardAdapter(config.adapter, adapterTimeout) : undefined
+
   const fetchImpl = config[customFetch] ?? globalThis.fetch.bind(globalThis)
   const redirectProxyUrl = config.redirectProxyUrl ?? fromEnv.redirectProxyUrl
   const oauth = new OAuthRuntime(
@@ -269,8 +279,9 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
     theme,
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
     raw: config.raw === raw,
-    // Wrapped once: every adapter failure becomes an AdapterError naming the method, with the cause kept.
-    adapter: config.adapter ? guardAdapter(config.adapter, adapterTimeout) : undefined,
+    adapter,
+    accountAdapter: adapterFor(adapter, 'accounts'),
+    sessionStrategy: sessionStrategyFor(session.strategy, adapter),
     redirectProxyUrl,
     redirectProxyForwardOrigins: Object.freeze(forwardOrigins.patterns),
     enableWebAuthn: config.experimental?.enableWebAuthn === true,
