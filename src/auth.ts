@@ -88,6 +88,18 @@ export async function runResolved(
   request: Request,
   config: ResolvedConfig,
 ): Promise<Response | ResponseInternal> {
-  const result = finishResult(request, await handleRequest(request, config))
+  const result = await runInternal(request, config)
   return config.raw ? result : toResponse(result)
+}
+
+/**
+ * The internal result of a request against a resolved configuration; with `raw`, a sign-in `AuthError` is re-thrown
+ * to the framework wrapper unless the client asked for a JSON redirect.
+ */
+export async function runInternal(
+  request: Request,
+  config: ResolvedConfig,
+  raw = config.raw,
+): Promise<ResponseInternal> {
+  return finishResult(request, await handleRequest(request, config, { raw }))
 }

@@ -18,7 +18,11 @@ const badRequest = (status = 400): ResponseInternal => ({
  * handler, and turns errors into results at one boundary. In `raw` mode a sign-in error is re-thrown to the
  * framework wrapper unless the client asked for a JSON redirect.
  */
-export async function handleRequest(request: Request, config: ResolvedConfig): Promise<ResponseInternal> {
+export async function handleRequest(
+  request: Request,
+  config: ResolvedConfig,
+  { raw = config.raw }: { raw?: boolean } = {},
+): Promise<ResponseInternal> {
   const parsed = await parseRequest(request, config.basePath)
   if ('failure' in parsed) {
     config.logger.debug(`bad request: ${parsed.failure}: ${parsed.detail}`)
@@ -73,8 +77,7 @@ export async function handleRequest(request: Request, config: ResolvedConfig): P
     }
     return await route.handler(ctx)
   } catch (error) {
-    if (config.raw && error instanceof AuthError && !request.headers.has('X-Auth-Return-Redirect'))
-      throw error
+    if (raw && error instanceof AuthError && !request.headers.has('X-Auth-Return-Redirect')) throw error
     return errorResult(ctx, error)
   }
 }
