@@ -1,0 +1,73 @@
+import { CallbackRouteError, CredentialsSignin } from '../../errors.js'
+import type { CredentialsConfig } from '../../providers/provider-types.js'
+import type { SignInFlow } from '../sign-in-flow.js'
+import { credentialsSignInForm } from './credentials-sign-in-form.js'
+
+/**
+ * The request handed to `authorize`: the callback URL with the query merged, the original headers, and the
+ * parsed body re-serialized as JSON (as Auth.js does, so `authorize` code that reads `request` keeps working).
+ */
+function authorizeRequest(request: Request, url: URL, body: Record<string, unknown>): Request {
+  const headers = new Headers(request.headers)
+  headers.set('content-type', 'application/json')
+  headers.delete('content-length')
+  return new Request(url, { method: 'POST', headers, body: JSON.stringify(body) })
+}
+
+/**
+ * Credentials: `authorize` checks what the user typed; there is nothing to start. No account is linked; with
+ * database sessions `authorize` must name a user of the adapter (Auth.js refuses the combination, issue #9636).
+ */
+export const credentialsFlow: SignInFlow = {
+  callbackMethods: ['POST'],
+  callbackNeedsCsrf: true,
+  adapterFeatures: [],
+  linksAccounts: false,
+  sessionUserFromAdapter: true,
+  signInSection: credentialsSignInForm,
+
+  signInPageFields(provider) {
+    return { credentials: (provider as CredentialsConfig).credentials }
+  },
+
+  validate(provider) {
+    return typeof (provider as CredentialsConfig).authorize === 'function'
+      ? undefined
+      : 'a credentials provider needs an `authorize(credentials, request)` function.'
+  },
+
+  // The contract answers POST /signin/credentials with the sign-in page, where the form posts to the callback.
+  start(ctx) {
+    return Promise.resolve({ redirect: ctx.actionUrl('signin') })
+  },
+
+  async finish(ctx, provider) {
+    const config = provider as CredentialsConfig
+    const credentials = { ...ctx.req.body }
+    let user
+    try {
+      user = await config.authorize(credentials, authorizeRequest(ctx.req.request, ctx.req.url, credentials))
+    } catch (error) {
+      if (error instanceof CredentialsSignin) throw error
+      throw new CallbackRouteError(error instanceof Error ? error : String(error), {
+        code: 'authorize_threw',
+      })
+    }
+    if (user === null || user === undefined)
+      throw new CredentialsSignin(`\`authorize\` of provider "${provider.id}" returned null.`, {
+        code: 'authorize_returned_null',
+      })
+    if (typeof user !== 'object') {
+      throw new CallbackRouteError(
+        `\`authorize\` of provider "${provider.id}" returned ${typeof user}; return a user object or null.`,
+      )
+    }
+    const id = user.id === undefined || user.id === null ? crypto.randomUUID() : String(user.id)
+    const signedIn = { ...user, id }
+    return {
+      user: signedIn,
+      account: { providerAccountId: id, type: 'credentials', provider: provider.id },
+      credentials,
+    }
+  },
+}
