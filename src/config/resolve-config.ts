@@ -34,6 +34,7 @@ import { defaultCallbacks } from './default-callbacks.js'
 import { readEnv } from './read-env.js'
 import { compileForwardOrigins } from '../flows/oauth/forward-origin-patterns.js'
 import { resolveProviders, type ResolvedProvider } from './resolve-providers.js'
+import { flowFor } from '../flows/flow-for.js'
 
 /** Cookies and session keys for one security mode (HTTPS or plain HTTP): names and key salts differ. */
 export interface CookieMode {
@@ -192,10 +193,7 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
   if (config.adapter) {
     const features = new Set<AdapterFeature>()
     if (session.strategy === 'database') features.add('database-sessions')
-    for (const p of providers) {
-      if (p.type === 'oauth' || p.type === 'oidc') features.add('accounts')
-      if (p.type === 'email' || p.type === 'webauthn') features.add(p.type)
-    }
+    for (const p of providers) for (const feature of flowFor(p).adapterFeatures) features.add(feature)
     const missing = missingAdapterMethods(config.adapter, features)
     if (missing.length > 0) {
       problem(

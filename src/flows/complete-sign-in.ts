@@ -3,6 +3,7 @@ import { AccessDenied, AuthError, CallbackRouteError } from '../errors.js'
 import type { RequestContext } from '../routing/request-context.js'
 import { fireEvent } from '../lib/fire-event.js'
 import type { ResponseInternal, User } from '../types.js'
+import { flowForType } from './flow-for.js'
 import { resolveAccountUser } from './link-account.js'
 import type { FlowIdentity } from './sign-in-flow.js'
 
@@ -32,7 +33,8 @@ async function credentialsUser(ctx: RequestContext, user: User): Promise<Adapter
 export async function completeSignIn(ctx: RequestContext, identity: FlowIdentity): Promise<ResponseInternal> {
   const { config } = ctx
   const { account, profile, credentials } = identity
-  const adapter = account.type === 'oauth' || account.type === 'oidc' ? config.accountAdapter : undefined
+  const flow = flowForType(account.type)
+  const adapter = flow?.linksAccounts ? config.accountAdapter : undefined
   let user: User = identity.user
   let isNewUser = identity.isNewUser === true
   // As in Auth.js, the `signIn` callback sees the stored user when the account is already linked.
@@ -40,7 +42,7 @@ export async function completeSignIn(ctx: RequestContext, identity: FlowIdentity
   // Credentials with database sessions: the session belongs to the adapter user `authorize` named, while the
   // `signIn` callback and event still get the raw `authorize` result (spec §6).
   const storedUser =
-    account.type === 'credentials' && config.session.strategy === 'database'
+    flow?.sessionUserFromAdapter && config.session.strategy === 'database'
       ? { ...user, ...(await credentialsUser(ctx, user)) }
       : undefined
 
