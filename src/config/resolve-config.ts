@@ -66,7 +66,9 @@ export interface ResolvedConfig {
   readonly adapter: Adapter | undefined
   /** The adapter as account linking sees it: set when it has every method linking needs. */
   readonly accountAdapter: AdapterFor<'accounts'> | undefined
-  /** Where sessions live, resolved once with the adapter view it needs. */
+  /** The adapter as database sessions see it: set with the `database` strategy (which configuration requires it for). */
+  readonly sessionAdapter: AdapterFor<'database-sessions'> | undefined
+  /** Where sessions live, resolved once. */
   readonly sessionStrategy: SessionStrategy
   readonly redirectProxyUrl: string | undefined
   /** Origins the redirect-proxy deployment may forward callbacks to. */
@@ -279,7 +281,8 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
     raw: config.raw === raw,
     adapter,
     accountAdapter: adapterFor(adapter, 'accounts'),
-    sessionStrategy: sessionStrategyFor(session.strategy, adapter),
+    sessionAdapter: session.strategy === 'database' ? adapterFor(adapter, 'database-sessions') : undefined,
+    sessionStrategy: sessionStrategyFor(session.strategy),
     redirectProxyUrl,
     redirectProxyForwardOrigins: Object.freeze(forwardOrigins.patterns),
     enableWebAuthn: config.experimental?.enableWebAuthn === true,

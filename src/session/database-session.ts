@@ -1,7 +1,7 @@
 import type { AdapterSession, AdapterUser } from '../adapters/adapter.js'
 import type { AdapterFor } from '../adapters/adapter-for.js'
 import { clearChunkedCookie, readChunkedCookie } from '../cookies/session-cookie-chunks.js'
-import { AdapterError, SessionTokenError } from '../errors.js'
+import { AdapterError, MissingAdapter, SessionTokenError } from '../errors.js'
 import { fireEvent } from '../lib/fire-event.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, ResponseInternal, Session } from '../types.js'
@@ -12,8 +12,15 @@ import type { SessionStrategy, SignInOutcome } from './session-strategy.js'
 
 type Found = { key: string; session: AdapterSession; user: AdapterUser }
 
-/** The adapter as database sessions see it: configuration refuses the strategy without these methods. */
+/** The adapter as database sessions see it. */
 export type SessionAdapter = AdapterFor<'database-sessions'>
+
+function adapterOf(ctx: RequestContext): SessionAdapter {
+  const adapter = ctx.config.sessionAdapter
+  // Configuration refuses the database strategy without an adapter that has these methods.
+  if (!adapter) throw new MissingAdapter('Database sessions need an adapter with the session methods.')
+  return adapter
+}
 
 function tokenCookie(ctx: RequestContext, token: string, expires: Date): Cookie {
   const { name, options } = ctx.cookies.sessionToken
@@ -29,11 +36,8 @@ function clearCookie(ctx: RequestContext): Cookie[] {
  * Finds the session of a cookie token. In `hashed-accept-plain` mode a session found under its plain token is
  * re-stored under the hash at once, so plain tokens disappear from the table as their owners come back.
  */
-async function findSession(
-  adapter: SessionAdapter,
-  ctx: RequestContext,
-  token: string,
-): Promise<Found | null> {
+async function findSession(ctx: RequestContext, token: string): Promise<Found | null> {
+  const adapter = adapterOf(ctx)
   const keys = sessionTokenKeys(token, ctx.config.session.tokenStorage)
   for (const [index, key] of keys.entries()) {
     const found = await adapter.getSessionAndUser(key)
@@ -78,11 +82,11 @@ async function findSession(
  * not have), so a plain session in `hashed-accept-plain` mode is not left alive; the first failure is re-thrown.
  */
 async function deleteSessionKeys(
-  adapter: SessionAdapter,
   ctx: RequestContext,
   token: string,
   { report = false } = {},
 ): Promise<AdapterSession | null> {
+  const adapter = adapterOf(ctx)
   let session: AdapterSession | null = null
   let failure: unknown
   let failed = false
@@ -110,104 +114,104 @@ async function deleteSessionKeys(
  *
  * @see wire-contract §1.9 (database strategy) and §1.10 (sign-out).
  */
-export function databaseSession(adapter: SessionAdapter): SessionStrategy {
-  return {
-    async read(ctx, update): Promise<ResponseInternal<Session | null>> {
-      const { config } = ctx
-      const headers = update ? { 'Content-Type': 'application/json' } : noStoreHeaders
-      const token = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
-      if (token === undefined) return { status: 200, headers, body: null }
-      try {
-        const found = await findSession(adapter, ctx, token)
-        const now = Date.now()
-        if (!found || found.session.expires.getTime() <= now) {
-          if (found) await adapter.deleteSession(found.key)
-          config.logger.debug(found ? 'database session expired; row deleted' : 'unknown session token')
-          return { status: 200, headers, body: null, cookies: clearCookie(ctx) }
-        }
-        const { maxAge, updateAge } = config.session
-        let expires = found.session.expires
-        let cookies: Cookie[] | undefined
-        // Sliding expiry: the last write set expires = then + maxAge, so `updateAge` has passed once
-        // expires - maxAge + updateAge <= now. Before that, nothing is written and no cookie is sent.
-        if (expires.getTime() - maxAge * 1000 + updateAge * 1000 <= now) {
-          expires = new Date(now + maxAge * 1000)
-          await adapter.updateSession({ sessionToken: found.key, expires })
-          cookies = [tokenCookie(ctx, token, expires)]
-        }
-        const { user } = found
-        // The adapter's sessionToken is left out: a custom callback returning `session` must not expose the key.
-        const base: Session = { user, expires: expires.toISOString(), userId: user.id }
-        const session = (await config.callbacks.session({
-          session: base,
-          user,
-          ...(update ? { trigger: 'update' as const, newSession: update.data } : {}),
-        } as unknown as Parameters<typeof config.callbacks.session>[0])) as Session
-        await fireEvent(ctx, config.events.session, { session } as Parameters<
-          NonNullable<typeof config.events.session>
-        >[0])
-        return cookies
-          ? { status: 200, headers, body: session, cookies }
-          : { status: 200, headers, body: session }
-      } catch (error) {
-        if (!(error instanceof AdapterError)) throw error
-        // The database is unreachable or failing: say so with a 503 and keep the cookie, since the session may
-        // well be valid; `null` as the body so no client mistakes an error for a session.
-        config.logger.error(new SessionTokenError(error, { code: 'session_lookup_failed' }))
-        return { status: 503, headers: { ...headers, 'Retry-After': '1' }, body: null }
+export const databaseSession: SessionStrategy = {
+  async read(ctx, update): Promise<ResponseInternal<Session | null>> {
+    const { config } = ctx
+    const headers = update ? { 'Content-Type': 'application/json' } : noStoreHeaders
+    const token = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
+    if (token === undefined) return { status: 200, headers, body: null }
+    try {
+      const adapter = adapterOf(ctx)
+      const found = await findSession(ctx, token)
+      const now = Date.now()
+      if (!found || found.session.expires.getTime() <= now) {
+        if (found) await adapter.deleteSession(found.key)
+        config.logger.debug(found ? 'database session expired; row deleted' : 'unknown session token')
+        return { status: 200, headers, body: null, cookies: clearCookie(ctx) }
       }
-    },
-
-    async create(ctx, { user }: SignInOutcome) {
-      const { config } = ctx
-      const token = config.session.generateSessionToken()
-      const [key] = sessionTokenKeys(token, config.session.tokenStorage)
-      const expires = new Date(Date.now() + config.session.maxAge * 1000)
-      // ASVS 7.2.4 / session fixation: this browser's previous session (a planted token, or the user's own before a
-      // re-sign-in or a provider link) is deleted, not just overwritten in the cookie, so that copy is dead too.
-      // Best effort: many Auth.js adapters throw for a token they do not have (an expired or foreign cookie), which
-      // must not block signing in; a real outage fails the createSession below anyway.
-      const previous = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
-      if (previous !== undefined) {
-        await deleteSessionKeys(adapter, ctx, previous).catch((error: unknown) =>
-          config.logger.debug('the previous session of this browser could not be deleted', error),
-        )
+      const { maxAge, updateAge } = config.session
+      let expires = found.session.expires
+      let cookies: Cookie[] | undefined
+      // Sliding expiry: the last write set expires = then + maxAge, so `updateAge` has passed once
+      // expires - maxAge + updateAge <= now. Before that, nothing is written and no cookie is sent.
+      if (expires.getTime() - maxAge * 1000 + updateAge * 1000 <= now) {
+        expires = new Date(now + maxAge * 1000)
+        await adapter.updateSession({ sessionToken: found.key, expires })
+        cookies = [tokenCookie(ctx, token, expires)]
       }
-      await adapter.createSession({ sessionToken: key ?? token, userId: user.id!, expires })
-      return [tokenCookie(ctx, token, expires)]
-    },
+      const { user } = found
+      // The adapter's sessionToken is left out: a custom callback returning `session` must not expose the key.
+      const base: Session = { user, expires: expires.toISOString(), userId: user.id }
+      const session = (await config.callbacks.session({
+        session: base,
+        user,
+        ...(update ? { trigger: 'update' as const, newSession: update.data } : {}),
+      } as unknown as Parameters<typeof config.callbacks.session>[0])) as Session
+      await fireEvent(ctx, config.events.session, { session } as Parameters<
+        NonNullable<typeof config.events.session>
+      >[0])
+      return cookies
+        ? { status: 200, headers, body: session, cookies }
+        : { status: 200, headers, body: session }
+    } catch (error) {
+      if (!(error instanceof AdapterError)) throw error
+      // The database is unreachable or failing: say so with a 503 and keep the cookie, since the session may
+      // well be valid; `null` as the body so no client mistakes an error for a session.
+      config.logger.error(new SessionTokenError(error, { code: 'session_lookup_failed' }))
+      return { status: 503, headers: { ...headers, 'Retry-After': '1' }, body: null }
+    }
+  },
 
-    async end(ctx) {
-      const { config } = ctx
-      const token = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
-      if (token !== undefined) {
-        // "Sign out everywhere" ends every session of the user this browser is signed in as; only a live session
-        // may ask for it, so an old or foreign cookie cannot end anyone's sessions.
-        const found = wantsEverywhere(ctx) ? await findSession(adapter, ctx, token) : null
-        // The row for events.signOut is read before deleting only when not read here already.
-        const report = config.events.signOut !== undefined && found === null
-        const session = (await deleteSessionKeys(adapter, ctx, token, { report })) ?? found?.session ?? null
-        if (found && found.session.expires.getTime() > Date.now()) {
-          if (typeof adapter.deleteSessions === 'function') await adapter.deleteSessions(found.user.id)
-          else config.logger.warn('sign-out-everywhere-unsupported')
-        }
-        await fireEvent(ctx, config.events.signOut, { session })
+  async create(ctx, { user }: SignInOutcome) {
+    const { config } = ctx
+    const token = config.session.generateSessionToken()
+    const [key] = sessionTokenKeys(token, config.session.tokenStorage)
+    const expires = new Date(Date.now() + config.session.maxAge * 1000)
+    // ASVS 7.2.4 / session fixation: this browser's previous session (a planted token, or the user's own before a
+    // re-sign-in or a provider link) is deleted, not just overwritten in the cookie, so that copy is dead too.
+    // Best effort: many Auth.js adapters throw for a token they do not have (an expired or foreign cookie), which
+    // must not block signing in; a real outage fails the createSession below anyway.
+    const previous = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
+    if (previous !== undefined) {
+      await deleteSessionKeys(ctx, previous).catch((error: unknown) =>
+        config.logger.debug('the previous session of this browser could not be deleted', error),
+      )
+    }
+    await adapterOf(ctx).createSession({ sessionToken: key ?? token, userId: user.id!, expires })
+    return [tokenCookie(ctx, token, expires)]
+  },
+
+  async end(ctx) {
+    const { config } = ctx
+    const token = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
+    if (token !== undefined) {
+      // "Sign out everywhere" ends every session of the user this browser is signed in as; only a live session
+      // may ask for it, so an old or foreign cookie cannot end anyone's sessions.
+      const found = wantsEverywhere(ctx) ? await findSession(ctx, token) : null
+      // The row for events.signOut is read before deleting only when not read here already.
+      const report = config.events.signOut !== undefined && found === null
+      const session = (await deleteSessionKeys(ctx, token, { report })) ?? found?.session ?? null
+      if (found && found.session.expires.getTime() > Date.now()) {
+        const adapter = adapterOf(ctx)
+        if (typeof adapter.deleteSessions === 'function') await adapter.deleteSessions(found.user.id)
+        else config.logger.warn('sign-out-everywhere-unsupported')
       }
-      return clearCookie(ctx)
-    },
+      await fireEvent(ctx, config.events.signOut, { session })
+    }
+    return clearCookie(ctx)
+  },
 
-    // An expired session counts as none.
-    async signedInUserId(ctx) {
-      const token = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
-      if (token === undefined) return null
-      const found = await findSession(adapter, ctx, token)
-      return found && found.session.expires.getTime() > Date.now() ? found.user.id : null
-    },
+  // An expired session counts as none.
+  async signedInUserId(ctx) {
+    const token = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
+    if (token === undefined) return null
+    const found = await findSession(ctx, token)
+    return found && found.session.expires.getTime() > Date.now() ? found.user.id : null
+  },
 
-    readFailed(ctx, error) {
-      // The row may well be valid (a callback failed, not the session): it and its cookie are left alone.
-      ctx.config.logger.error(new SessionTokenError(error instanceof Error ? error : String(error)))
-      return { status: 200, headers: noStoreHeaders, body: null }
-    },
-  }
+  readFailed(ctx, error) {
+    // The row may well be valid (a callback failed, not the session): it and its cookie are left alone.
+    ctx.config.logger.error(new SessionTokenError(error instanceof Error ? error : String(error)))
+    return { status: 200, headers: noStoreHeaders, body: null }
+  },
 }
