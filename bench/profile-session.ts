@@ -13,7 +13,7 @@ import { parseCookies } from '../src/cookies/parse-cookies.js'
 import { serializeCookie } from '../src/cookies/serialize-cookie.js'
 import { toResponse } from '../src/lib/to-response.js'
 import { SessionJwe } from '../src/jwt/session-jwe.js'
-import { noStoreHeaders } from '../src/session/jwt-session.js'
+import { noStoreHeaders } from '../src/session/no-store-headers.js'
 import Credentials from '../src/providers/credentials.js'
 import {
   BASE_PATH,

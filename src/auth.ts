@@ -1,5 +1,6 @@
 import { resolveConfig, type ResolvedConfig } from './config/resolve-config.js'
 import { parseAction } from './routing/parse-request.js'
+import { authActions } from './routing/route-table.js'
 import { handleRequest } from './routing/handle-request.js'
 import { renderErrorPage } from './pages/error-page.js'
 import { toResponse } from './lib/to-response.js'
@@ -44,9 +45,7 @@ export function resolveWithEnv(config: AuthConfig, env: Record<string, string | 
 export function configErrorResult(request: Request, input: AuthConfig): ResponseInternal {
   const url = new URL(request.url)
   const action = parseAction(url.pathname, (input.basePath ?? '/auth').replace(/\/+$/, ''))?.action
-  const isPage =
-    action === 'signin' || action === 'signout' || action === 'error' || action === 'verify-request'
-  if (request.method === 'GET' && isPage) {
+  if (request.method === 'GET' && action !== undefined && authActions[action].page) {
     const errorPath = typeof input.pages?.error === 'string' ? input.pages.error : undefined
     if (errorPath && !url.searchParams.get('callbackUrl')?.startsWith(errorPath)) {
       const target = `${/^https?:/i.test(errorPath) ? '' : url.origin}${errorPath}?error=Configuration`
@@ -90,6 +89,18 @@ export async function runResolved(
   request: Request,
   config: ResolvedConfig,
 ): Promise<Response | ResponseInternal> {
-  const result = finishResult(request, await handleRequest(request, config))
+  const result = await runInternal(request, config)
   return config.raw ? result : toResponse(result)
+}
+
+/**
+ * The internal result of a request against a resolved configuration; with `raw`, a sign-in `AuthError` is re-thrown
+ * to the framework wrapper unless the client asked for a JSON redirect.
+ */
+export async function runInternal(
+  request: Request,
+  config: ResolvedConfig,
+  raw = config.raw,
+): Promise<ResponseInternal> {
+  return finishResult(request, await handleRequest(request, config, { raw }))
 }

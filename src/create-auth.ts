@@ -1,14 +1,29 @@
-import { configErrorResult, resolveOnce, resolveWithEnv, runResolved } from './auth.js'
-import { RequestContext } from './routing/request-context.js'
+import { configErrorResult, resolveOnce, resolveWithEnv, runInternal, runResolved } from './auth.js'
+import type { ResolvedConfig } from './config/resolve-config.js'
 import { parseCookies } from './cookies/parse-cookies.js'
+import { serializeCookie } from './cookies/serialize-cookie.js'
 import { toResponse } from './lib/to-response.js'
-import { sessionStrategy } from './session/session-strategy-for.js'
-import type { AuthConfig, Session } from './types.js'
+import { RequestContext } from './routing/request-context.js'
+import type { AuthConfig, Cookie, ResponseInternal, Session } from './types.js'
 
 /** Options of {@link createAuth}. */
 export interface CreateAuthOptions {
   /** The environment to infer `AUTH_*` settings from, instead of `process.env` (tests, multi-tenant hosts). */
   env?: Record<string, string | undefined>
+}
+
+/** The session of a request with the cookies the answer to that request must set. */
+export interface SessionWithCookies {
+  /** The session, or `null` (none, invalid, expired, or any failure: it fails closed). */
+  session: Session | null
+  /**
+   * Cookies to set, as structured values for a framework's cookie API (Next.js `cookies().set(name, value,
+   * options)`, SvelteKit `event.cookies.set`): a re-issued session cookie, or the cookies that clear a bad one.
+   * `options.expires` is a `Date`, `options.maxAge` is in seconds.
+   */
+  cookies: Cookie[]
+  /** The same cookies as `Set-Cookie` header values, one per cookie (Express `res.append('Set-Cookie', v)`). */
+  setCookie: string[]
 }
 
 /** What {@link createAuth} returns. */
@@ -17,19 +32,47 @@ export interface GatehouseInstance {
   handlers: { GET: (request: Request) => Promise<Response>; POST: (request: Request) => Promise<Response> }
   /**
    * The session of a request, or `null`. Fails closed: any problem gives `null`. Cookie updates (a re-issued
-   * token) are not written here; they happen on the next call to the session endpoint.
+   * token) are dropped here; use {@link GatehouseInstance.getSession} to put them on the response.
    */
   auth: (request: Request) => Promise<Session | null>
+  /**
+   * The session of a request and the cookies to set with the answer (a re-issued session cookie once
+   * `session.updateAge` has passed, the clearing cookies for a bad one), for framework wrappers. Fails closed like
+   * `auth`: a broken configuration, an unreadable cookie or a failing callback gives `null`.
+   */
+  getSession: (request: Request) => Promise<SessionWithCookies>
+  /**
+   * Answers a request to the authentication endpoints with the internal result instead of a `Response`, as the
+   * `raw` option does for `Auth`: a sign-in `AuthError` is re-thrown (unless the request has
+   * `X-Auth-Return-Redirect`), so a framework can redirect in its own way.
+   */
+  handleRaw: (request: Request) => Promise<ResponseInternal>
+}
+
+const noSession = (): SessionWithCookies => ({ session: null, cookies: [], setCookie: [] })
+
+/** The context of a session check on an arbitrary application request (no action of ours is addressed). */
+function sessionContext(config: ResolvedConfig, request: Request): RequestContext {
+  return new RequestContext(config, {
+    request,
+    url: new URL(request.url),
+    method: 'GET',
+    action: 'session',
+    providerId: undefined,
+    cookies: parseCookies(request.headers.get('cookie')),
+    query: {},
+    body: undefined,
+  })
 }
 
 /**
- * Resolves and validates the configuration once, and returns route handlers and a session reader bound to it.
+ * Resolves and validates the configuration once, and returns route handlers and session readers bound to it.
  * A broken configuration is reported once, now, and every request then gets the configuration error answer.
  *
  * @example
  * ```ts
- * const { handlers, auth } = createAuth({ providers: [Credentials({ authorize })] })
- * const session = await auth(request)
+ * const { handlers, auth, getSession } = createAuth({ providers: [Credentials({ authorize })] })
+ * const { session, setCookie } = await getSession(request)
  * ```
  */
 export function createAuth(config: AuthConfig, options: CreateAuthOptions = {}): GatehouseInstance {
@@ -39,26 +82,48 @@ export function createAuth(config: AuthConfig, options: CreateAuthOptions = {}):
     if ('error' in resolution) return toResponse(configErrorResult(request, input))
     return (await runResolved(request, resolution.config)) as Response
   }
+  const logError = (error: unknown) => {
+    if ('config' in resolution)
+      resolution.config.logger.error(error instanceof Error ? error : new Error(String(error)))
+  }
   const auth = async (request: Request): Promise<Session | null> => {
     if ('error' in resolution) return null
     try {
-      const url = new URL(request.url)
-      const ctx = new RequestContext(resolution.config, {
-        request,
-        url,
-        method: 'GET',
-        action: 'session',
-        providerId: undefined,
-        cookies: parseCookies(request.headers.get('cookie')),
-        query: {},
-        body: undefined,
-      })
-      const result = await sessionStrategy(resolution.config).read(ctx)
+      const ctx = sessionContext(resolution.config, request)
+      const result = await resolution.config.sessionStrategy.read(ctx)
       return result.status === 200 && result.body ? result.body : null
     } catch (error) {
-      resolution.config.logger.error(error instanceof Error ? error : new Error(String(error)))
+      logError(error)
       return null
     }
   }
-  return { handlers: { GET: handle, POST: handle }, auth }
+  const getSession = async (request: Request): Promise<SessionWithCookies> => {
+    if ('error' in resolution) return noSession()
+    const strategy = resolution.config.sessionStrategy
+    try {
+      const ctx = sessionContext(resolution.config, request)
+      let result: ResponseInternal<Session | null>
+      try {
+        result = await strategy.read(ctx)
+      } catch (error) {
+        // The policy of GET /session: logged, `null`, and (for a JWT) the cookie cleared.
+        result = strategy.readFailed(ctx, error)
+      }
+      const cookies = result.cookies ?? []
+      return {
+        // A 503 (the database is down) keeps the cookie and gives no session.
+        session: result.status === 200 && result.body ? result.body : null,
+        cookies,
+        setCookie: cookies.map((c) => serializeCookie(c.name, c.value, c.options)),
+      }
+    } catch (error) {
+      logError(error)
+      return noSession()
+    }
+  }
+  const handleRaw = async (request: Request): Promise<ResponseInternal> => {
+    if ('error' in resolution) return configErrorResult(request, input)
+    return runInternal(request, resolution.config, true)
+  }
+  return { handlers: { GET: handle, POST: handle }, auth, getSession, handleRaw }
 }

@@ -11,7 +11,12 @@
  * @module
  */
 export { Auth, type AuthConfigInput } from './auth.js'
-export { createAuth, type CreateAuthOptions, type GatehouseInstance } from './create-auth.js'
+export {
+  createAuth,
+  type CreateAuthOptions,
+  type GatehouseInstance,
+  type SessionWithCookies,
+} from './create-auth.js'
 export { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from './symbols.js'
 export { AuthError, CredentialsSignin } from './errors.js'
 export type * from './types.js'

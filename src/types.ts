@@ -306,17 +306,7 @@ export interface AuthConfig {
   allowInsecureRequests?: typeof allowInsecureRequests | undefined
 }
 
-/** The actions Gatehouse answers, one endpoint each under `basePath`. */
-export type AuthAction =
-  | 'callback'
-  | 'csrf'
-  | 'error'
-  | 'providers'
-  | 'session'
-  | 'signin'
-  | 'signout'
-  | 'verify-request'
-  | 'webauthn-options'
+export type { AuthAction } from './routing/route-table.js'
 
 /** What `Auth` returns in `raw` mode. */
 export interface ResponseInternal<Body = unknown> {

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../routing/request-context.js'
-import { noStoreHeaders } from '../session/jwt-session.js'
+import { noStoreHeaders } from '../session/no-store-headers.js'
 import type { ResponseInternal } from '../types.js'
 
 /**

@@ -1,6 +1,6 @@
 import { flowFor } from '../flows/flow-for.js'
 import { renderSignInPage } from '../pages/sign-in-page.js'
-import type { CredentialsConfig, OAuthConfig } from '../providers/provider-types.js'
+import type { OAuthConfig } from '../providers/provider-types.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, ResponseInternal } from '../types.js'
 import { pageResult, withQuery } from './page-result.js'
@@ -32,7 +32,7 @@ export async function signInPage(ctx: RequestContext): Promise<ResponseInternal>
       type: p.type,
       signinUrl: ctx.actionUrl('signin', p.id),
       callbackUrl: ctx.actionUrl('callback', p.id),
-      ...(p.type === 'credentials' ? { credentials: (p as CredentialsConfig).credentials } : {}),
+      ...flowFor(p).signInPageFields?.(p),
       ...((p as OAuthConfig).style ? { style: (p as OAuthConfig).style! } : {}),
     })),
     csrfToken: csrf.token,

@@ -2,7 +2,6 @@ import { clearChunkedCookie } from '../cookies/session-cookie-chunks.js'
 import { SignOutError } from '../errors.js'
 import { renderSignOutPage } from '../pages/sign-out-page.js'
 import type { RequestContext } from '../routing/request-context.js'
-import { sessionStrategy } from '../session/session-strategy-for.js'
 import type { Cookie, ResponseInternal } from '../types.js'
 import { pageResult } from './page-result.js'
 
@@ -27,7 +26,7 @@ export async function signOutPage(ctx: RequestContext): Promise<ResponseInternal
  * never left holding the cookie), clears every session-cookie chunk and redirects to the callback URL.
  */
 export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
-  const strategy = sessionStrategy(ctx.config)
+  const strategy = ctx.config.sessionStrategy
   let cookies: Cookie[]
   try {
     cookies = await strategy.end(ctx)

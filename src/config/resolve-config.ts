@@ -10,6 +10,9 @@ import {
 } from '../errors.js'
 import { guardAdapter } from '../adapters/guard-adapter.js'
 import { missingAdapterMethods, type AdapterFeature } from '../adapters/missing-adapter-methods.js'
+import { adapterFor, type AdapterFor } from '../adapters/adapter-for.js'
+import type { SessionStrategy } from '../session/session-strategy.js'
+import { sessionStrategyFor } from '../session/session-strategy-for.js'
 import { SessionJwe } from '../jwt/session-jwe.js'
 import { OAuthRuntime } from '../flows/oauth/oauth-runtime.js'
 import { DEFAULT_OUTBOUND_TIMEOUT_MS } from '../flows/oauth/outbound-fetch.js'
@@ -31,6 +34,7 @@ import { defaultCallbacks } from './default-callbacks.js'
 import { readEnv } from './read-env.js'
 import { compileForwardOrigins } from '../flows/oauth/forward-origin-patterns.js'
 import { resolveProviders, type ResolvedProvider } from './resolve-providers.js'
+import { flowFor } from '../flows/flow-for.js'
 
 /** Cookies and session keys for one security mode (HTTPS or plain HTTP): names and key salts differ. */
 export interface CookieMode {
@@ -60,6 +64,12 @@ export interface ResolvedConfig {
   readonly skipCSRFCheck: boolean
   readonly raw: boolean
   readonly adapter: Adapter | undefined
+  /** The adapter as account linking sees it: set when it has every method linking needs. */
+  readonly accountAdapter: AdapterFor<'accounts'> | undefined
+  /** The adapter as database sessions see it: set with the `database` strategy (which configuration requires it for). */
+  readonly sessionAdapter: AdapterFor<'database-sessions'> | undefined
+  /** Where sessions live, resolved once. */
+  readonly sessionStrategy: SessionStrategy
   readonly redirectProxyUrl: string | undefined
   /** Origins the redirect-proxy deployment may forward callbacks to. */
   readonly redirectProxyForwardOrigins: readonly RegExp[]
@@ -185,10 +195,7 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
   if (config.adapter) {
     const features = new Set<AdapterFeature>()
     if (session.strategy === 'database') features.add('database-sessions')
-    for (const p of providers) {
-      if (p.type === 'oauth' || p.type === 'oidc') features.add('accounts')
-      if (p.type === 'email' || p.type === 'webauthn') features.add(p.type)
-    }
+    for (const p of providers) for (const feature of flowFor(p).adapterFeatures) features.add(feature)
     const missing = missingAdapterMethods(config.adapter, features)
     if (missing.length > 0) {
       problem(
@@ -240,6 +247,9 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
   const secure = fixedSecure === false ? undefined : mode(true)
   const insecure = fixedSecure === true ? undefined : mode(false)
 
+  // Wrapped once: every adapter failure becomes an AdapterError naming the method, with the cause kept.
+  const adapter = config.adapter ? guardAdapter(config.adapter, adapterTimeout) : undefined
+
   const fetchImpl = config[customFetch] ?? globalThis.fetch.bind(globalThis)
   const redirectProxyUrl = config.redirectProxyUrl ?? fromEnv.redirectProxyUrl
   const oauth = new OAuthRuntime(
@@ -269,8 +279,10 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
     theme,
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
     raw: config.raw === raw,
-    // Wrapped once: every adapter failure becomes an AdapterError naming the method, with the cause kept.
-    adapter: config.adapter ? guardAdapter(config.adapter, adapterTimeout) : undefined,
+    adapter,
+    accountAdapter: adapterFor(adapter, 'accounts'),
+    sessionAdapter: session.strategy === 'database' ? adapterFor(adapter, 'database-sessions') : undefined,
+    sessionStrategy: sessionStrategyFor(session.strategy),
     redirectProxyUrl,
     redirectProxyForwardOrigins: Object.freeze(forwardOrigins.patterns),
     enableWebAuthn: config.experimental?.enableWebAuthn === true,

@@ -1,5 +1,6 @@
 import type { customFetch } from '../symbols.js'
 import type { Provider, ProviderConfig } from '../providers/provider-types.js'
+import { flowForType, flows } from '../flows/flow-for.js'
 import { providerEnv } from './read-env.js'
 
 type Env = Record<string, string | undefined>
@@ -60,21 +61,16 @@ export function resolveProviders(
     }
     const { options, ...defaults } = config as ProviderConfig & { options?: Record<string, unknown> }
     const merged = mergeDeep(defaults, options) as ProviderConfig
-    if (merged.type === 'oauth' || merged.type === 'oidc') {
-      const fromEnv = providerEnv(merged.id, env)
-      for (const key of ['clientId', 'clientSecret', 'issuer'] as const) {
-        const value = merged[key] ?? fromEnv[key]
-        if (value !== undefined) merged[key] = value
-      }
-    }
+    const flow = flowForType(merged.type)
+    flow?.fillFromEnv?.(merged, env)
     const where = `providers[${index}]${typeof merged.id === 'string' ? ` (${merged.id})` : ''}`
     if (typeof merged.id !== 'string' || !/^[A-Za-z0-9._~-]+$/.test(merged.id) || merged.id === 'undefined') {
       problems.push(`${where}: \`id\` must be a non-empty URL-safe string (letters, digits, . _ ~ -).`)
       return
     }
     if (typeof merged.name !== 'string' || merged.name === '') merged.name = merged.id
-    if (!['oauth', 'oidc', 'email', 'credentials', 'webauthn'].includes(merged.type)) {
-      problems.push(`${where}: \`type\` must be one of oauth, oidc, email, credentials, webauthn.`)
+    if (!flow) {
+      problems.push(`${where}: \`type\` must be one of ${Object.keys(flows).join(', ')}.`)
       return
     }
     if (seen.has(merged.id)) {
@@ -83,8 +79,9 @@ export function resolveProviders(
       )
       return
     }
-    if (merged.type === 'credentials' && typeof merged.authorize !== 'function') {
-      problems.push(`${where}: a credentials provider needs an \`authorize(credentials, request)\` function.`)
+    const problem = flow.validate?.(merged)
+    if (problem !== undefined) {
+      problems.push(`${where}: ${problem}`)
       return
     }
     seen.add(merged.id)

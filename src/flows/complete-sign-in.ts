@@ -2,9 +2,9 @@ import type { AdapterUser } from '../adapters/adapter.js'
 import { AccessDenied, AuthError, CallbackRouteError } from '../errors.js'
 import { parseCallbackCandidate, redirectTarget } from '../routing/redirect-target.js'
 import type { RequestContext } from '../routing/request-context.js'
-import { fireEvent } from '../session/jwt-session.js'
-import { sessionStrategy } from '../session/session-strategy-for.js'
+import { fireEvent } from '../lib/fire-event.js'
 import type { ResponseInternal, User } from '../types.js'
+import { flowForType } from './flow-for.js'
 import { resolveAccountUser } from './link-account.js'
 import type { FlowIdentity } from './sign-in-flow.js'
 
@@ -13,7 +13,8 @@ import type { FlowIdentity } from './sign-in-flow.js'
  * session row references it. Auth.js refuses this combination outright (issue #9636); Gatehouse supports it.
  */
 async function credentialsUser(ctx: RequestContext, user: User): Promise<AdapterUser> {
-  const found = user.id === undefined ? null : await ctx.config.adapter!.getUser!(user.id)
+  const adapter = ctx.config.adapter
+  const found = user.id === undefined || !adapter?.getUser ? null : await adapter.getUser(user.id)
   if (!found) {
     throw new CallbackRouteError(
       `\`authorize\` of provider "${ctx.provider?.id ?? 'credentials'}" returned a user whose id ` +
@@ -33,16 +34,16 @@ async function credentialsUser(ctx: RequestContext, user: User): Promise<Adapter
 export async function completeSignIn(ctx: RequestContext, identity: FlowIdentity): Promise<ResponseInternal> {
   const { config } = ctx
   const { account, profile, credentials } = identity
-  const adapter = config.adapter
-  const linksAccounts = adapter !== undefined && (account.type === 'oauth' || account.type === 'oidc')
+  const flow = flowForType(account.type)
+  const adapter = flow?.linksAccounts ? config.accountAdapter : undefined
   let user: User = identity.user
   let isNewUser = identity.isNewUser === true
   // As in Auth.js, the `signIn` callback sees the stored user when the account is already linked.
-  const userByAccount = linksAccounts ? await adapter.getUserByAccount!(account) : null
+  const userByAccount = adapter ? await adapter.getUserByAccount(account) : null
   // Credentials with database sessions: the session belongs to the adapter user `authorize` named, while the
   // `signIn` callback and event still get the raw `authorize` result (spec §6).
   const storedUser =
-    account.type === 'credentials' && config.session.strategy === 'database'
+    flow?.sessionUserFromAdapter && config.session.strategy === 'database'
       ? { ...user, ...(await credentialsUser(ctx, user)) }
       : undefined
 
@@ -60,13 +61,13 @@ export async function completeSignIn(ctx: RequestContext, identity: FlowIdentity
   }
   if (allowed !== true) throw new AccessDenied({ code: 'signin_callback_refused' })
 
-  if (linksAccounts) {
-    const resolved = await resolveAccountUser(ctx, identity, userByAccount)
+  if (adapter) {
+    const resolved = await resolveAccountUser(ctx, adapter, identity, userByAccount)
     user = resolved.user
     isNewUser = resolved.isNewUser
   }
 
-  const cookies = await sessionStrategy(config).create(ctx, {
+  const cookies = await config.sessionStrategy.create(ctx, {
     user: storedUser ?? user,
     account,
     profile,

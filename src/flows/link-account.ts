@@ -1,7 +1,8 @@
 import type { Adapter, AdapterAccount, AdapterUser } from '../adapters/adapter.js'
+import type { AdapterFor } from '../adapters/adapter-for.js'
 import { AdapterError, OAuthAccountNotLinked } from '../errors.js'
 import type { RequestContext } from '../routing/request-context.js'
-import { fireEvent } from '../session/jwt-session.js'
+import { fireEvent } from '../lib/fire-event.js'
 import { signedInUserId } from '../session/signed-in-user-id.js'
 import type { Account, User } from '../types.js'
 import type { FlowIdentity } from './sign-in-flow.js'
@@ -16,6 +17,9 @@ export interface AccountUser {
 // wait this long in total for it to appear before giving up.
 const RACE_RETRIES = 20
 const RACE_DELAY_MS = 25
+
+/** The adapter as account linking sees it: configuration refuses OAuth providers without these methods. */
+export type AccountAdapter = AdapterFor<'accounts'>
 
 function toAdapterAccount(account: Account, userId: string): AdapterAccount {
   return { ...account, userId, type: account.type as AdapterAccount['type'] }
@@ -38,7 +42,7 @@ export async function persistAccountTokens(
 }
 
 async function waitForLinkedUser(
-  adapter: Required<Adapter>,
+  adapter: AccountAdapter,
   account: Account,
   retries = RACE_RETRIES,
 ): Promise<AdapterUser | null> {
@@ -59,11 +63,11 @@ async function waitForLinkedUser(
  */
 export async function resolveAccountUser(
   ctx: RequestContext,
+  adapter: AccountAdapter,
   identity: FlowIdentity,
   userByAccount: AdapterUser | null,
 ): Promise<AccountUser> {
   const { config } = ctx
-  const adapter = config.adapter as Required<Adapter>
   const { account, profile } = identity
   const currentId = await signedInUserId(ctx)
 
@@ -120,10 +124,9 @@ export async function resolveAccountUser(
     email: email as string,
     emailVerified: null,
   }
-  const outcome =
-    typeof adapter.createUserWithAccount === 'function'
-      ? await createWithAccount(adapter, newUser, account)
-      : await createThenLink(ctx, adapter, newUser, account)
+  const outcome = hasCreateWithAccount(adapter)
+    ? await createWithAccount(adapter, newUser, account)
+    : await createThenLink(ctx, adapter, newUser, account)
   if (!outcome.isNewUser) return outcome
   const created = outcome.user
   await fireEvent(ctx, config.events.createUser, { user: created })
@@ -135,12 +138,18 @@ export async function resolveAccountUser(
   return { user: created, isNewUser: true }
 }
 
+function hasCreateWithAccount(
+  adapter: AccountAdapter,
+): adapter is AccountAdapter & Required<Pick<Adapter, 'createUserWithAccount'>> {
+  return typeof adapter.createUserWithAccount === 'function'
+}
+
 /**
  * The first sign-in's user and account in one adapter call (a transaction in the SQL adapters): a failure leaves
  * nothing behind. The loser of two concurrent first sign-ins with one account gets the winner's user.
  */
 async function createWithAccount(
-  adapter: Required<Adapter>,
+  adapter: AccountAdapter & Required<Pick<Adapter, 'createUserWithAccount'>>,
   newUser: AdapterUser,
   account: Account,
 ): Promise<AccountUser> {
@@ -161,7 +170,7 @@ async function createWithAccount(
  */
 async function createThenLink(
   ctx: RequestContext,
-  adapter: Required<Adapter>,
+  adapter: AccountAdapter,
   newUser: AdapterUser,
   account: Account,
 ): Promise<AccountUser> {

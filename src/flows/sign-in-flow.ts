@@ -1,4 +1,8 @@
+import type { AdapterFeature } from '../adapters/missing-adapter-methods.js'
 import type { ResolvedProvider } from '../config/resolve-providers.js'
+import type { SignInSectionRenderer } from '../pages/sign-in-section.js'
+import type { SignInPageProvider } from '../pages/sign-in-page.js'
+import type { ProviderConfig } from '../providers/provider-types.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Account, Profile, ResponseInternal, User } from '../types.js'
 
@@ -12,18 +16,45 @@ export interface FlowIdentity {
   isNewUser?: boolean | undefined
 }
 
-/**
- * One provider kind's part of sign-in. Flows are strategies, not branches: `start` answers POST /signin/{id},
- * `finish` answers /callback/{id}; the `signIn` callback, the session and the redirect happen once, after
- * `finish`, in `completeSignIn`.
- */
-export interface SignInFlow {
+/** The request steps of a provider kind: the endpoints it answers. */
+export interface SignInSteps {
   /** Methods the callback endpoint accepts for this kind. */
   readonly callbackMethods: ReadonlyArray<'GET' | 'POST'>
   /** Whether a callback POST must carry the CSRF token (credentials: yes; OAuth form_post: no, state binds it). */
   readonly callbackNeedsCsrf: boolean
+  /** POST /signin/{id}. */
   start(ctx: RequestContext, provider: ResolvedProvider): Promise<ResponseInternal>
+  /** GET or POST /callback/{id}: who signed in, or an answer of its own (a redirect, a page). */
   finish(ctx: RequestContext, provider: ResolvedProvider): Promise<FlowIdentity | ResponseInternal>
   /** GET /webauthn-options/{id}, for kinds that have options. */
   options?(ctx: RequestContext, provider: ResolvedProvider): Promise<ResponseInternal>
+}
+
+/**
+ * One provider kind: its part of sign-in and everything the rest of Gatehouse needs to know about it. Flows are
+ * strategies, not branches: `start` answers POST /signin/{id}, `finish` answers /callback/{id}; the `signIn`
+ * callback, account linking, the session and the redirect happen once, after `finish`, in `completeSignIn`.
+ * Nothing outside a kind's folder tests its `type`: it reads these declarations instead.
+ */
+export interface SignInFlow extends SignInSteps {
+  /** With an adapter, the features (and so the adapter methods) this kind needs; configuration checks them. */
+  readonly adapterFeatures: readonly AdapterFeature[]
+  /** Whether a sign-in is resolved to an adapter user with a linked account after `finish` (OAuth, OIDC). */
+  readonly linksAccounts: boolean
+  /**
+   * Whether, with database sessions, the user `finish` returns must be a user of the adapter, looked up by id
+   * (credentials: `authorize` names the user; the session row references it).
+   */
+  readonly sessionUserFromAdapter: boolean
+  /** Its part of the built-in sign-in page. */
+  readonly signInSection: SignInSectionRenderer
+  /** What the sign-in page needs of a provider beyond id, name, type, URLs and style (credentials: its inputs). */
+  signInPageFields?(provider: ResolvedProvider): Partial<SignInPageProvider>
+  /**
+   * At configuration time, before validation: settings a provider left out, from the environment (OAuth:
+   * `AUTH_{ID}_ID`, `_SECRET`, `_ISSUER`). `provider` is Gatehouse's own copy.
+   */
+  fillFromEnv?(provider: ProviderConfig, env: Readonly<Record<string, string | undefined>>): void
+  /** At configuration time: why a provider of this kind cannot work (reported with every other problem), or none. */
+  validate?(provider: ProviderConfig): string | undefined
 }

@@ -3,14 +3,12 @@
  *
  * @module
  */
+import { flowForType } from '../flows/flow-for.js'
 import type { CredentialInput, ProviderStyle } from '../providers/provider-types.js'
 import type { Theme } from '../types.js'
-import { credentialsForm } from './credentials-form.js'
-import { hiddenFields } from './hidden-fields.js'
-import { html, safeUrl, type SafeHtml } from './html.js'
-import { providerButtonCss } from './provider-button-css.js'
+import { html, type SafeHtml } from './html.js'
 import { renderPage, type RenderedPage } from './render-page.js'
-import { safeImageUrl } from './safe-image-url.js'
+import type { SignInSection } from './sign-in-section.js'
 import { signInErrorMessage } from './sign-in-error-message.js'
 
 /** A provider as the sign-in page shows it. */
@@ -38,10 +36,7 @@ export interface SignInPageOptions {
 }
 
 /** One block of the page; consecutive provider buttons share a block, other kinds get their own. */
-interface Section {
-  kind: 'buttons' | 'form' | 'note'
-  markup: SafeHtml
-}
+type Section = Pick<SignInSection, 'kind' | 'markup'>
 
 // The default code carries no information, and anything beyond a short token could be used to put
 // attacker-written sentences on our page through a crafted link.
@@ -58,98 +53,30 @@ function alert(error: string | undefined, code: string | undefined): SafeHtml | 
   </div>`
 }
 
-function providerLogo(style: ProviderStyle | undefined): SafeHtml | undefined {
-  const light = safeImageUrl(style?.logo)
-  const dark = safeImageUrl(style?.logoDark)
-  if (light !== undefined && dark !== undefined) {
-    return html`<img class="show-light" src="${light}" alt="" /><img
-        class="show-dark"
-        src="${dark}"
-        alt=""
-      />`
-  }
-  const only = light ?? dark
-  return only === undefined ? undefined : html`<img src="${only}" alt="" />`
-}
-
-function oauthButton(p: SignInPageProvider, index: number, opts: SignInPageOptions): SafeHtml {
-  return html`<form method="post" action="${safeUrl(p.signinUrl)}">
-    ${hiddenFields(opts.csrfToken, opts.callbackUrl)}
-    <button class="button button-provider provider-${index}" type="submit">
-      ${providerLogo(p.style)}<span>Sign in with ${p.name}</span>
-    </button>
-  </form>`
-}
-
-function emailForm(
-  p: SignInPageProvider,
-  index: number,
-  opts: SignInPageOptions,
-  autofocus: boolean,
-): SafeHtml {
-  const id = `email-${index}`
-  return html`<form class="stack" method="post" action="${safeUrl(p.signinUrl)}">
-    ${hiddenFields(opts.csrfToken, opts.callbackUrl)}
-    <div class="field">
-      <label for="${id}">Email</label>
-      <input
-        id="${id}"
-        name="email"
-        type="email"
-        autocomplete="email"
-        spellcheck="false"
-        placeholder="you@example.com"
-        required
-        value="${opts.email}"
-        ${autofocus && html` autofocus`}
-      />
-    </div>
-    <button class="button button-brand" type="submit">Sign in with ${p.name}</button>
-  </form>`
-}
-
-function webAuthnNote(p: SignInPageProvider): SafeHtml {
-  // Passkeys need navigator.credentials, i.e. a script, and this page runs none by design.
-  return html`<p class="note">
-    To sign in with ${p.name}, use the application's own sign-in button: passkeys need a script, which this
-    page does not run.
-  </p>`
-}
-
 function sections(opts: SignInPageOptions): { sections: Section[]; css: string } {
   const out: Section[] = []
   let css = ''
   let focusTaken = false
-  opts.providers.forEach((p, index) => {
-    let section: Section | undefined
-    if (p.type === 'oauth' || p.type === 'oidc') {
-      css += providerButtonCss(opts.theme, index, p.style)
-      section = { kind: 'buttons', markup: oauthButton(p, index, opts) }
-    } else if (p.type === 'email') {
-      section = { kind: 'form', markup: emailForm(p, index, opts, !focusTaken) }
-      focusTaken = true
-    } else if (p.type === 'credentials') {
-      const autofocus = !focusTaken
-      focusTaken ||= Object.keys(p.credentials ?? {}).length > 0
-      section = {
-        kind: 'form',
-        markup: credentialsForm({
-          provider: p,
-          index,
-          csrfToken: opts.csrfToken,
-          callbackUrl: opts.callbackUrl,
-          autofocus,
-        }),
-      }
-    } else if (p.type === 'webauthn') {
-      section = { kind: 'note', markup: webAuthnNote(p) }
-    }
-    if (section === undefined) return
+  opts.providers.forEach((provider, index) => {
+    // Each kind renders itself through its flow; a kind without one is not shown.
+    const render = flowForType(provider.type)?.signInSection
+    if (render === undefined) return
+    const section = render({
+      provider,
+      index,
+      csrfToken: opts.csrfToken,
+      callbackUrl: opts.callbackUrl,
+      email: opts.email,
+      theme: opts.theme,
+      autofocus: !focusTaken,
+    })
+    if (section.css !== undefined) css += section.css
+    if (section.takesFocus === true) focusTaken = true
     const last = out.at(-1)
     if (last !== undefined && last.kind !== 'form' && last.kind === section.kind) {
       last.markup = html`${last.markup} ${section.markup}`
     } else {
-      out.push(section)
+      out.push({ kind: section.kind, markup: section.markup })
     }
   })
   return { sections: out, css }

@@ -26,7 +26,11 @@ function withSafeLocation(result: ResponseInternal, origin: string): ResponseInt
  * handler, and turns errors into results at one boundary. In `raw` mode a sign-in error is re-thrown to the
  * framework wrapper unless the client asked for a JSON redirect.
  */
-export async function handleRequest(request: Request, config: ResolvedConfig): Promise<ResponseInternal> {
+export async function handleRequest(
+  request: Request,
+  config: ResolvedConfig,
+  { raw = config.raw }: { raw?: boolean } = {},
+): Promise<ResponseInternal> {
   const parsed = await parseRequest(request, config.basePath)
   if ('failure' in parsed) {
     config.logger.debug(`bad request: ${parsed.failure}: ${parsed.detail}`)
@@ -81,8 +85,7 @@ export async function handleRequest(request: Request, config: ResolvedConfig): P
     }
     return withSafeLocation(await route.handler(ctx), ctx.origin)
   } catch (error) {
-    if (config.raw && error instanceof AuthError && !request.headers.has('X-Auth-Return-Redirect'))
-      throw error
+    if (raw && error instanceof AuthError && !request.headers.has('X-Auth-Return-Redirect')) throw error
     return withSafeLocation(errorResult(ctx, error), ctx.origin)
   }
 }

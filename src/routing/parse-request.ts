@@ -1,11 +1,11 @@
 import { parseCookies } from '../cookies/parse-cookies.js'
-import type { AuthAction } from '../types.js'
+import { authActions, isAuthAction, type AuthAction, type Method } from './route-table.js'
 
 /** A web `Request` parsed into what the actions need. */
 export interface AuthRequest {
   readonly request: Request
   readonly url: URL
-  readonly method: 'GET' | 'POST'
+  readonly method: Method
   readonly action: AuthAction
   readonly providerId: string | undefined
   readonly cookies: Record<string, string>
@@ -15,19 +15,6 @@ export interface AuthRequest {
 
 /** Why a request could not be parsed; every one is a 400. */
 export type ParseFailure = { failure: 'unknown-action' | 'bad-body' | 'too-large'; detail: string }
-
-const actions = new Set<AuthAction>([
-  'providers',
-  'session',
-  'csrf',
-  'signin',
-  'signout',
-  'callback',
-  'verify-request',
-  'error',
-  'webauthn-options',
-])
-const withProvider = new Set<AuthAction>(['signin', 'callback', 'webauthn-options'])
 
 /** Auth forms are small; a cap keeps a hostile 10 MB body from costing memory or time. */
 export const MAX_BODY_BYTES = 64 * 1024
@@ -46,11 +33,11 @@ export function parseAction(
     .split('/')
     .filter((s) => s !== '')
   if (segments.length < 1 || segments.length > 2) return undefined
-  const action = segments[0] as AuthAction
-  if (!actions.has(action)) return undefined
+  const action = segments[0]!
+  if (!isAuthAction(action)) return undefined
   let providerId: string | undefined
   if (segments.length === 2) {
-    if (!withProvider.has(action)) return undefined
+    if (!authActions[action].providerInPath) return undefined
     try {
       providerId = decodeURIComponent(segments[1]!)
     } catch {

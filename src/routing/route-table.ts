@@ -18,8 +18,49 @@ export interface Route {
   provider: 'required' | 'optional' | 'ignored'
 }
 
-/** Every action a method may reach. Anything else is a 400. */
-export const routes: Readonly<Record<string, Route>> = Object.freeze({
+/** What the path parser and the configuration-error answer need to know about an action. */
+export interface ActionShape {
+  /** The path may name a provider: `{basePath}/{action}/{providerId}`. */
+  readonly providerInPath: boolean
+  /** A GET answers an HTML page (so a broken configuration answers it with the error page, not JSON). */
+  readonly page: boolean
+}
+
+/**
+ * The one list of actions Gatehouse answers, one endpoint each under `basePath`; {@link AuthAction}, the path parser
+ * and the configuration-error answer derive from it, and {@link routes} is keyed by it.
+ *
+ * Adding a provider kind touches its flow's folder (`flows/<kind>/`, the `SignInFlow` it exports) and the flow table
+ * in `flows/flow-for.ts`; adding an endpoint touches this file and its handler in `actions/`. Nothing else branches on
+ * either.
+ */
+export const authActions = Object.freeze({
+  providers: { providerInPath: false, page: false },
+  session: { providerInPath: false, page: false },
+  csrf: { providerInPath: false, page: false },
+  signin: { providerInPath: true, page: true },
+  signout: { providerInPath: false, page: true },
+  callback: { providerInPath: true, page: false },
+  'verify-request': { providerInPath: false, page: true },
+  error: { providerInPath: false, page: true },
+  'webauthn-options': { providerInPath: true, page: false },
+} as const satisfies Record<string, ActionShape>)
+
+/** An action Gatehouse answers: the last path segment (or the one before the provider id) under `basePath`. */
+export type AuthAction = keyof typeof authActions
+
+/** The methods the endpoints answer; any other is a 400. */
+export type Method = 'GET' | 'POST'
+
+/** A method and an action, the key of {@link routes}: a misspelt action or method does not compile. */
+export type RouteKey = `${Method} ${AuthAction}`
+
+/** Whether `value` is an action of {@link authActions} (an own key: `constructor` or `__proto__` are not). */
+export function isAuthAction(value: string): value is AuthAction {
+  return Object.hasOwn(authActions, value)
+}
+
+const table = {
   'GET providers': { handler: providers, csrf: 'never', provider: 'ignored' },
   'GET csrf': { handler: csrf, csrf: 'never', provider: 'ignored' },
   'GET session': { handler: session, csrf: 'never', provider: 'ignored' },
@@ -34,4 +75,7 @@ export const routes: Readonly<Record<string, Route>> = Object.freeze({
   'GET error': { handler: errorPage, csrf: 'never', provider: 'ignored' },
   'GET verify-request': { handler: verifyRequest, csrf: 'never', provider: 'ignored' },
   'GET webauthn-options': { handler: webauthnOptions, csrf: 'never', provider: 'required' },
-})
+} satisfies Partial<Record<RouteKey, Route>>
+
+/** Every action a method may reach. Anything else is a 400. */
+export const routes: Readonly<Partial<Record<RouteKey, Route>>> = Object.freeze(table)

@@ -1,18 +1,25 @@
-import type { Adapter, AdapterSession, AdapterUser } from '../adapters/adapter.js'
+import type { AdapterSession, AdapterUser } from '../adapters/adapter.js'
+import type { AdapterFor } from '../adapters/adapter-for.js'
 import { clearChunkedCookie, readChunkedCookie } from '../cookies/session-cookie-chunks.js'
-import { AdapterError, SessionTokenError } from '../errors.js'
+import { AdapterError, MissingAdapter, SessionTokenError } from '../errors.js'
+import { fireEvent } from '../lib/fire-event.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, ResponseInternal, Session } from '../types.js'
-import { fireEvent, noStoreHeaders } from './jwt-session.js'
+import { noStoreHeaders } from './no-store-headers.js'
 import { sessionTokenKeys } from './session-token-key.js'
 import { wantsEverywhere } from './wants-everywhere.js'
 import type { SessionStrategy, SignInOutcome } from './session-strategy.js'
 
 type Found = { key: string; session: AdapterSession; user: AdapterUser }
 
-function adapterOf(ctx: RequestContext): Required<Adapter> {
+/** The adapter as database sessions see it. */
+export type SessionAdapter = AdapterFor<'database-sessions'>
+
+function adapterOf(ctx: RequestContext): SessionAdapter {
+  const adapter = ctx.config.sessionAdapter
   // Configuration refuses the database strategy without an adapter that has these methods.
-  return ctx.config.adapter as Required<Adapter>
+  if (!adapter) throw new MissingAdapter('Database sessions need an adapter with the session methods.')
+  return adapter
 }
 
 function tokenCookie(ctx: RequestContext, token: string, expires: Date): Cookie {
@@ -100,14 +107,6 @@ async function deleteSessionKeys(
   return session
 }
 
-/** The signed-in user's id, or `null`; an expired session counts as none. */
-export async function databaseSessionUserId(ctx: RequestContext): Promise<string | null> {
-  const token = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
-  if (token === undefined) return null
-  const found = await findSession(ctx, token)
-  return found && found.session.expires.getTime() > Date.now() ? found.user.id : null
-}
-
 /**
  * Sessions kept in the adapter; the cookie holds only a random token, and the adapter only its SHA-256 (unless
  * `session.tokenStorage` says otherwise). A session check is one adapter read; the expiry is written, and the
@@ -193,12 +192,26 @@ export const databaseSession: SessionStrategy = {
       const report = config.events.signOut !== undefined && found === null
       const session = (await deleteSessionKeys(ctx, token, { report })) ?? found?.session ?? null
       if (found && found.session.expires.getTime() > Date.now()) {
-        const adapter = config.adapter as Adapter
+        const adapter = adapterOf(ctx)
         if (typeof adapter.deleteSessions === 'function') await adapter.deleteSessions(found.user.id)
         else config.logger.warn('sign-out-everywhere-unsupported')
       }
       await fireEvent(ctx, config.events.signOut, { session })
     }
     return clearCookie(ctx)
+  },
+
+  // An expired session counts as none.
+  async signedInUserId(ctx) {
+    const token = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
+    if (token === undefined) return null
+    const found = await findSession(ctx, token)
+    return found && found.session.expires.getTime() > Date.now() ? found.user.id : null
+  },
+
+  readFailed(ctx, error) {
+    // The row may well be valid (a callback failed, not the session): it and its cookie are left alone.
+    ctx.config.logger.error(new SessionTokenError(error instanceof Error ? error : String(error)))
+    return { status: 200, headers: noStoreHeaders, body: null }
   },
 }

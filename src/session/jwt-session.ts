@@ -3,33 +3,13 @@ import {
   readChunkedCookie,
   writeChunkedCookie,
 } from '../cookies/session-cookie-chunks.js'
-import { EventError, JWTSessionError } from '../errors.js'
+import { JWTSessionError } from '../errors.js'
+import { fireEvent } from '../lib/fire-event.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, JWT, Session } from '../types.js'
+import { noStoreHeaders } from './no-store-headers.js'
 import type { SessionStrategy, SignInOutcome } from './session-strategy.js'
 import { wantsEverywhere } from './wants-everywhere.js'
-
-/** Headers that keep session data out of shared caches (wire-contract §1.2). */
-export const noStoreHeaders = Object.freeze({
-  'Content-Type': 'application/json',
-  'Cache-Control': 'private, no-cache, no-store',
-  Expires: '0',
-  Pragma: 'no-cache',
-})
-
-/** Runs an event handler; one that throws is logged and never breaks the flow. */
-export async function fireEvent<T>(
-  ctx: RequestContext,
-  handler: ((m: T) => unknown) | undefined,
-  message: T,
-) {
-  if (!handler) return
-  try {
-    await handler(message)
-  } catch (error) {
-    ctx.config.logger.error(new EventError(error instanceof Error ? error : String(error)))
-  }
-}
 
 interface Decoded {
   token: JWT
@@ -169,5 +149,25 @@ export const jwtSession: SessionStrategy = {
       await fireEvent(ctx, ctx.config.events.signOut, { token: decoded?.token ?? null })
     }
     return clearSession(ctx)
+  },
+
+  async signedInUserId(ctx) {
+    const { config } = ctx
+    const adapter = config.adapter
+    if (!adapter?.getUser) return null
+    const value = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
+    if (value === undefined) return null
+    // A token that does not decode is simply no session, as on the session endpoint.
+    const decoded = await decodeSessionToken(ctx, value).catch(() => null)
+    const sub = decoded?.token.sub
+    if (typeof sub !== 'string') return null
+    const user = await adapter.getUser(sub)
+    return user ? user.id : null
+  },
+
+  readFailed(ctx, error) {
+    // As in Auth.js, a JWT that cannot be turned into a session is cleared.
+    ctx.config.logger.error(new JWTSessionError(error instanceof Error ? error : String(error)))
+    return { status: 200, headers: noStoreHeaders, body: null, cookies: clearSession(ctx) }
   },
 }

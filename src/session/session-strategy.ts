@@ -20,4 +20,14 @@ export interface SessionStrategy {
   create(ctx: RequestContext, outcome: SignInOutcome): Promise<Cookie[]>
   /** Ends the current session, firing `events.signOut`: the cookies that clear it. */
   end(ctx: RequestContext): Promise<Cookie[]>
+  /**
+   * The adapter user signed in on this request, or `null` (no session, an expired one, or no adapter user behind
+   * it). Account linking attaches a new provider to this user.
+   */
+  signedInUserId(ctx: RequestContext): Promise<string | null>
+  /**
+   * The answer to a GET /session whose `read` threw (a callback or event that throws): logged, and `null` with
+   * no-store headers, never an error page (wire-contract §1.9); the strategy decides which cookies go with it.
+   */
+  readFailed(ctx: RequestContext, error: unknown): ResponseInternal<null>
 }

@@ -1,5 +1,5 @@
 import { AuthError, InvalidEndpoints, OAuthSignInError } from '../../errors.js'
-import type { SignInFlow } from '../sign-in-flow.js'
+import type { SignInSteps } from '../sign-in-flow.js'
 import { authorizationUrl } from './authorization-url.js'
 import { oauthCallback } from './oauth-callback.js'
 import { transportFailure } from './outbound-fetch.js'
@@ -11,7 +11,7 @@ import { transportFailure } from './outbound-fetch.js'
  *
  * @see wire-contract §4.4
  */
-export const oauthFlow: SignInFlow = {
+export const oauthFlow: SignInSteps = {
   callbackMethods: ['GET', 'POST'],
   callbackNeedsCsrf: false,
 

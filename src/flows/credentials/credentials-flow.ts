@@ -1,6 +1,7 @@
-import { CallbackRouteError, CredentialsSignin } from '../errors.js'
-import type { CredentialsConfig } from '../providers/provider-types.js'
-import type { SignInFlow } from './sign-in-flow.js'
+import { CallbackRouteError, CredentialsSignin } from '../../errors.js'
+import type { CredentialsConfig } from '../../providers/provider-types.js'
+import type { SignInFlow } from '../sign-in-flow.js'
+import { credentialsSignInForm } from './credentials-sign-in-form.js'
 
 /**
  * The request handed to `authorize`: the callback URL with the query merged, the original headers, and the
@@ -13,10 +14,27 @@ function authorizeRequest(request: Request, url: URL, body: Record<string, unkno
   return new Request(url, { method: 'POST', headers, body: JSON.stringify(body) })
 }
 
-/** Credentials: `authorize` checks what the user typed; there is nothing to start. */
+/**
+ * Credentials: `authorize` checks what the user typed; there is nothing to start. No account is linked; with
+ * database sessions `authorize` must name a user of the adapter (Auth.js refuses the combination, issue #9636).
+ */
 export const credentialsFlow: SignInFlow = {
   callbackMethods: ['POST'],
   callbackNeedsCsrf: true,
+  adapterFeatures: [],
+  linksAccounts: false,
+  sessionUserFromAdapter: true,
+  signInSection: credentialsSignInForm,
+
+  signInPageFields(provider) {
+    return { credentials: (provider as CredentialsConfig).credentials }
+  },
+
+  validate(provider) {
+    return typeof (provider as CredentialsConfig).authorize === 'function'
+      ? undefined
+      : 'a credentials provider needs an `authorize(credentials, request)` function.'
+  },
 
   // The contract answers POST /signin/credentials with the sign-in page, where the form posts to the callback.
   start(ctx) {

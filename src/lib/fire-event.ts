@@ -1,0 +1,16 @@
+import { EventError } from '../errors.js'
+import type { RequestContext } from '../routing/request-context.js'
+
+/** Runs an event handler; one that throws is logged and never breaks the flow. */
+export async function fireEvent<T>(
+  ctx: RequestContext,
+  handler: ((m: T) => unknown) | undefined,
+  message: T,
+): Promise<void> {
+  if (!handler) return
+  try {
+    await handler(message)
+  } catch (error) {
+    ctx.config.logger.error(new EventError(error instanceof Error ? error : String(error)))
+  }
+}
