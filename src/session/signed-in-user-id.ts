@@ -21,7 +21,7 @@ export async function signedInUserId(ctx: RequestContext): Promise<string | null
       config.jwt.decode({ token: value, secret: [...config.secrets], salt: ctx.cookies.sessionToken.name }),
     ).catch(() => null)
   } else {
-    token = ctx.mode.sessionJwe.decrypt(value)?.payload ?? null
+    token = (await ctx.mode.sessionJwe.decrypt(value))?.payload ?? null
   }
   if (typeof token?.sub !== 'string') return null
   const user = await adapter.getUser(token.sub)
