@@ -28,7 +28,15 @@ const webCryptoSuites = [
   'test/database/memory-flows.test.ts',
 ]
 
+/**
+ * `gatehouse-source` (package.json#exports) makes the examples' `gatehouse/*` imports load `src/`, so the suites
+ * that start the demo test the code as it is, not the last build.
+ */
+const conditions = ['gatehouse-source', 'module', 'node', 'development|production']
+
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['gatehouse-source', 'node'] } },
   test: {
     testTimeout: 20_000,
     hookTimeout: 60_000,
