@@ -9,7 +9,13 @@
  */
 import { cryptoBackend } from '#crypto'
 import { aadLength } from '../crypto/crypto-backend.js'
-import type { A256CbcHs512Key, A256GcmKey, CryptoBackend, MaybePromise } from '../crypto/crypto-backend.js'
+import type {
+  A256CbcHs512Key,
+  A256CbcHs512Result,
+  A256GcmKey,
+  CryptoBackend,
+  MaybePromise,
+} from '../crypto/crypto-backend.js'
 import { maybeThen } from '../crypto/maybe-then.js'
 import type { JWT } from '../types.js'
 
@@ -119,13 +125,17 @@ export class SessionJwe {
     // Spreading keeps existing claims at their place in the JSON, as jose's claim setters do.
     const claims = { ...payload, iat, exp: iat + maxAgeSeconds, jti: crypto.randomUUID() }
     const plaintext = crypto.encodeUtf8(JSON.stringify(claims))
-    return maybeThen(this.#keys, ({ primary: key }) =>
-      maybeThen(
-        crypto.encryptA256CbcHs512(key.key, plaintext, key.aad, key.al),
-        ({ iv, ciphertext, tag }) =>
-          `${key.header}..${crypto.encodeBase64url(iv)}.${crypto.encodeBase64url(ciphertext)}.${crypto.encodeBase64url(tag)}`,
-      ),
-    )
+    // Explicit checks rather than maybeThen: no closure on the synchronous (Node) hot path.
+    const keys = this.#keys
+    if (keys instanceof Promise) return keys.then((ready) => this.#encryptWith(ready.primary, plaintext))
+    return this.#encryptWith(keys.primary, plaintext)
+  }
+
+  #encryptWith(key: CbcKey, plaintext: Uint8Array): MaybePromise<string> {
+    const crypto = this.#crypto
+    const result = crypto.encryptA256CbcHs512(key.key, plaintext, key.aad, key.al)
+    if (result instanceof Promise) return result.then((parts) => compact(crypto, key, parts))
+    return compact(crypto, key, result)
   }
 
   /**
@@ -176,11 +186,14 @@ export class SessionJwe {
     const crypto = this.#crypto
     const known = keys.byHeader.get(headerSegment)
     if (known !== undefined) {
-      return maybeThen(
-        crypto.decryptA256CbcHs512(known.key, iv, ciphertext, tag, known.aad, known.al),
-        (plaintext) =>
-          plaintext === null ? null : readClaims(crypto, plaintext, undefined, now, known === keys.primary),
-      )
+      const current = known === keys.primary
+      const plaintext = crypto.decryptA256CbcHs512(known.key, iv, ciphertext, tag, known.aad, known.al)
+      if (plaintext instanceof Promise) {
+        return plaintext.then((bytes) =>
+          bytes === null ? null : readClaims(crypto, bytes, undefined, now, current),
+        )
+      }
+      return plaintext === null ? null : readClaims(crypto, plaintext, undefined, now, current)
     }
 
     const header = parseHeader(crypto, headerSegment)
@@ -201,6 +214,11 @@ export class SessionJwe {
         : readClaims(crypto, result.plaintext, header.fields, now, result.key === keys.primary),
     )
   }
+}
+
+/** The compact serialization of our A256CBC-HS512 token (RFC 7516 §7.1). */
+function compact(crypto: CryptoBackend, key: CbcKey, { iv, ciphertext, tag }: A256CbcHs512Result): string {
+  return `${key.header}..${crypto.encodeBase64url(iv)}.${crypto.encodeBase64url(ciphertext)}.${crypto.encodeBase64url(tag)}`
 }
 
 function cbcKey(crypto: CryptoBackend, secret: string, salt: string): MaybePromise<CbcKey> {
