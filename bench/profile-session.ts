@@ -84,12 +84,12 @@ async function endToEnd(token: string): Promise<void> {
 async function breakdown(label: string, token: string, reissue: boolean): Promise<void> {
   const prebuilt = request(token)
   const header = prebuilt.headers.get('cookie')
-  const decrypted = jwe.decrypt(token)
+  const decrypted = await jwe.decrypt(token)
   if (!decrypted) throw new Error('the token does not decrypt')
   const session = { user: { name: USER.name, email: USER.email }, expires: new Date().toISOString() }
   const json = JSON.stringify(session)
   const expires = new Date(Date.now() + MAX_AGE * 1000)
-  const fresh = jwe.encrypt(decrypted.payload, MAX_AGE)
+  const fresh = await jwe.encrypt(decrypted.payload, MAX_AGE)
 
   const result = (await Auth(request(token), rawConfig)) as unknown as ResponseInternal
   const rows: Array<[string, number]> = []

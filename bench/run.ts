@@ -14,6 +14,7 @@ import { dbSessionScenarios } from './db-session-scenarios.js'
 import { oauthScenarios } from './oauth-scenarios.js'
 import { sessionScenarios } from './session-scenarios.js'
 import { signInScenarios } from './sign-in-scenarios.js'
+import { webCryptoScenarios } from './webcrypto-scenarios.js'
 
 const quick = process.env['BENCH_QUICK'] === '1'
 const concurrency = Math.max(1, Math.floor(Number(process.env['BENCH_CONCURRENCY'] ?? '1')) || 1)
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
     ...(await signInScenarios(systems)),
     ...database.scenarios,
     ...oauth.scenarios,
+    ...(await webCryptoScenarios(systems)),
   ].filter((s) => only === undefined || only.includes(/^\((\w)\)/.exec(s.title)?.[1] ?? ''))
   for (const scenario of scenarios) await scenario.verify()
   for (const scenario of scenarios) {
@@ -121,7 +123,9 @@ async function main(): Promise<void> {
   printTable(rows)
   console.log(
     '\nops/s are medians; ± is half the min-max range of the rounds relative to the median. The ratio is the median' +
-      ' of the per-round ratios (each Gatehouse round against the anchor round beside it), with their range.',
+      ' of the per-round ratios (each Gatehouse round against the anchor round beside it), with their range.' +
+      ' In (w) and (x) the first column is Gatehouse on its WebCrypto backend (edge runtimes) and the second' +
+      ' Gatehouse on node:crypto, not @auth/core.',
   )
   await database.close()
   await oauth.close()

@@ -53,7 +53,7 @@ function sessionRequest(token: string): Request {
 }
 
 /** One timed operation: a fresh request, the call, the whole body read. */
-function sessionCheck(system: BenchSystem, token: string): () => Promise<void> {
+export function sessionCheck(system: BenchSystem, token: string): () => Promise<void> {
   return async () => {
     const response = await system.handle(sessionRequest(token))
     if (response.status !== 200) throw new Error(`${system.name}: /session answered ${response.status}`)

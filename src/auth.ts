@@ -7,6 +7,7 @@ import { toResponse } from './lib/to-response.js'
 import { safeLocation } from './lib/safe-location.js'
 import { finishResult } from './lib/finish-result.js'
 import { createLogger } from './lib/logger.js'
+import { processEnv } from './lib/process-env.js'
 import type { AuthConfig, ResponseInternal } from './types.js'
 
 /** A configuration, or a function of the request that returns one (spec §1.8). */
@@ -21,7 +22,7 @@ const resolutions = new WeakMap<AuthConfig, Resolution>()
 export function resolveOnce(config: AuthConfig): Resolution {
   let resolution = resolutions.get(config)
   if (!resolution) {
-    resolution = resolveWithEnv(config, process.env)
+    resolution = resolveWithEnv(config, processEnv())
     resolutions.set(config, resolution)
   }
   return resolution

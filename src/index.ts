@@ -20,7 +20,14 @@ export {
 export { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from './symbols.js'
 export { AuthError, CredentialsSignin } from './errors.js'
 export type * from './types.js'
-export type { AdapterAccount, AdapterAuthenticator, VerificationToken } from './adapters/adapter.js'
+export type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from './adapters/adapter.js'
 export type {
   CredentialInput,
   CredentialsConfig,

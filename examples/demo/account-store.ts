@@ -1,5 +1,4 @@
-import type { Adapter, AdapterUser } from '../../src/adapters/adapter.js'
-import type { User } from '../../src/index.js'
+import type { Adapter, AdapterUser, User } from 'gatehouse'
 import type { DemoAccount } from './demo-accounts.js'
 import type { DemoDatabase } from './demo-database.js'
 import { ScryptHash } from './scrypt-hash.js'

@@ -4,13 +4,11 @@ import Database from 'better-sqlite3'
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely'
 import { createPool } from 'mysql2'
 import pg from 'pg'
-import type { Adapter } from '../../src/adapters/adapter.js'
-import * as mysql from '../../src/adapters/mysql.js'
-import * as postgres from '../../src/adapters/postgres.js'
-import * as sqlite from '../../src/adapters/sqlite.js'
+import type { Adapter } from 'gatehouse'
+import * as mysql from 'gatehouse/adapters/mysql'
+import * as postgres from 'gatehouse/adapters/postgres'
+import * as sqlite from 'gatehouse/adapters/sqlite'
 import { DemoConfigError } from './demo-config-error.js'
-import { redactUrl } from '../../src/lib/redact-url.js'
-import { sqlitePath } from '../../src/cli/migrate-command.js'
 
 /** The demo's own table, beside Gatehouse's: password hashes are the application's business, not the adapter's. */
 export interface DemoTables {
@@ -84,4 +82,21 @@ export async function openDemoDatabase(url: string | undefined, dataDir: string)
     .addColumn('hash', 'varchar(255)', (c) => c.notNull())
     .execute()
   return { label: opened.label, adapter: opened.adapter, db, close: opened.close }
+}
+
+/** A database URL fit for a log line: the password masked; an unparsable URL is not echoed at all. */
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url)
+    if (u.password) u.password = '***'
+    return u.href
+  } catch {
+    return '(unparsable URL)'
+  }
+}
+
+/** The SQLite file of a `file:` URL, as `npx gatehouse migrate` reads it: `file:./auth.db` or `file:///abs/auth.db`. */
+function sqlitePath(url: string): string {
+  const rest = url.slice('file:'.length)
+  return rest.startsWith('//') ? decodeURIComponent(new URL(url).pathname) : decodeURIComponent(rest)
 }

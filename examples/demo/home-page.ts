@@ -1,4 +1,4 @@
-import type { Session } from '../../src/index.js'
+import type { Session } from 'gatehouse'
 import type { DemoAccount } from './demo-accounts.js'
 import { html, type Html } from './html.js'
 

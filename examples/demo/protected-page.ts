@@ -1,4 +1,4 @@
-import type { Session } from '../../src/index.js'
+import type { Session } from 'gatehouse'
 import { html, type Html } from './html.js'
 
 /** The body of the protected page, which only a signed-in request reaches. */

@@ -40,7 +40,8 @@ function deadlineWatch(timeoutMs: number) {
         touched = true
         if (timer === undefined) {
           timer = setInterval(sweep, every)
-          timer.unref?.()
+          // On Node the sweep must not keep the process alive; other runtimes' timers have no `unref`.
+          ;(timer as unknown as { unref?: () => void }).unref?.()
         }
         promise.then(
           (value) => {

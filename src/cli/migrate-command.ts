@@ -1,5 +1,6 @@
 import type { MigrationStatus } from '../adapters/sql/migrate-database.js'
 import { redactUrl } from '../lib/redact-url.js'
+import { importDriver } from './import-driver.js'
 
 /** Where the command writes; injectable for tests. */
 export interface CommandIo {
@@ -24,7 +25,7 @@ export function sqlitePath(url: string): string {
 async function open(url: string): Promise<Target> {
   const scheme = url.slice(0, url.indexOf(':')).toLowerCase()
   if (scheme === 'postgres' || scheme === 'postgresql') {
-    const { default: pg } = await import('pg')
+    const { default: pg } = await importDriver('pg', () => import('pg'))
     const adapter = await import('../adapters/postgres.js')
     const pool = new pg.Pool({ connectionString: url, max: 1 })
     return {
@@ -35,7 +36,7 @@ async function open(url: string): Promise<Target> {
     }
   }
   if (scheme === 'mysql' || scheme === 'mariadb') {
-    const { createPool } = await import('mysql2')
+    const { createPool } = await importDriver('mysql2', () => import('mysql2'))
     const adapter = await import('../adapters/mysql.js')
     const uri = scheme === 'mariadb' ? `mysql${url.slice('mariadb'.length)}` : url
     const pool = createPool({ uri, timezone: 'Z', connectionLimit: 1 })
@@ -47,7 +48,7 @@ async function open(url: string): Promise<Target> {
     }
   }
   if (scheme === 'file') {
-    const { default: Database } = await import('better-sqlite3')
+    const { default: Database } = await importDriver('better-sqlite3', () => import('better-sqlite3'))
     const adapter = await import('../adapters/sqlite.js')
     const db = new Database(sqlitePath(url))
     return {

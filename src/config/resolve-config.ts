@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { cryptoBackend } from '#crypto'
 import { defaultCookies, mergeCookies } from '../cookies/default-cookies.js'
 import {
   AuthError,
@@ -17,6 +17,7 @@ import { SessionJwe } from '../jwt/session-jwe.js'
 import { OAuthRuntime } from '../flows/oauth/oauth-runtime.js'
 import { DEFAULT_OUTBOUND_TIMEOUT_MS } from '../flows/oauth/outbound-fetch.js'
 import { createLogger } from '../lib/logger.js'
+import { processEnv } from '../lib/process-env.js'
 import type { Adapter } from '../adapters/adapter.js'
 import { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from '../symbols.js'
 import type {
@@ -94,7 +95,7 @@ const DEFAULT_ADAPTER_TIMEOUT_MS = 10_000
  *
  * @throws AuthError listing every problem (its class is the first problem's: `MissingSecretError`, …).
  */
-export function resolveConfig(config: AuthConfig, env: Env = process.env): ResolvedConfig {
+export function resolveConfig(config: AuthConfig, env: Env = processEnv()): ResolvedConfig {
   const problems: Array<{ type: typeof AuthError; text: string }> = []
   const problem = (type: typeof AuthError, text: string) => problems.push({ type, text })
   if (typeof config !== 'object' || config === null) {
@@ -331,7 +332,8 @@ function resolveSession(
     maxAge,
     updateAge,
     // 256 bits: Auth.js's randomUUID has only 122, below the 128 a session token needs.
-    generateSessionToken: s.generateSessionToken ?? (() => randomBytes(32).toString('base64url')),
+    generateSessionToken:
+      s.generateSessionToken ?? (() => cryptoBackend.encodeBase64url(cryptoBackend.randomBytes(32))),
     tokenStorage,
   }
 }

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { cryptoBackend } from '#crypto'
+import type { CryptoBackend } from '../crypto/crypto-backend.js'
 
 /** A CSRF token as the cookie carries it: `token|sha256(token + secret)` (wire-contract §1.6). */
 export interface CsrfToken {
@@ -6,20 +7,22 @@ export interface CsrfToken {
   cookieValue: string
 }
 
-function hash(token: string, secret: string): string {
-  return createHash('sha256').update(`${token}${secret}`).digest('hex')
+function hex(bytes: Uint8Array): string {
+  let out = ''
+  for (const byte of bytes) out += (byte < 16 ? '0' : '') + byte.toString(16)
+  return out
 }
 
-function equal(a: string, b: string): boolean {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
-}
-
-/** Mints a new 64-hex token and its cookie value, hashed with the first (current) secret. */
-export function createCsrfToken(secrets: readonly string[]): CsrfToken {
-  const token = randomBytes(32).toString('hex')
-  return { token, cookieValue: `${token}|${hash(token, secrets[0]!)}` }
+/**
+ * Mints a new 64-hex token and its cookie value, hashed with the first (current) secret. `crypto` is for tests,
+ * which run the same cases on both backends (as for the other functions here).
+ */
+export function createCsrfToken(
+  secrets: readonly string[],
+  crypto: CryptoBackend = cryptoBackend,
+): CsrfToken {
+  const token = hex(crypto.randomBytes(32))
+  return { token, cookieValue: `${token}|${crypto.sha256Hex(`${token}${secrets[0]!}`)}` }
 }
 
 /**
@@ -30,6 +33,7 @@ export function createCsrfToken(secrets: readonly string[]): CsrfToken {
 export function readCsrfCookie(
   cookieValue: string | undefined,
   secrets: readonly string[],
+  crypto: CryptoBackend = cryptoBackend,
 ): string | undefined {
   if (!cookieValue) return undefined
   const bar = cookieValue.indexOf('|')
@@ -37,12 +41,17 @@ export function readCsrfCookie(
   const token = cookieValue.slice(0, bar)
   const digest = cookieValue.slice(bar + 1)
   if (!/^[0-9a-f]{64}$/.test(token)) return undefined
-  for (const secret of secrets) if (equal(digest, hash(token, secret))) return token
-  if (secrets.length > 1 && equal(digest, hash(token, secrets.join(',')))) return token
+  const matches = (secret: string) => crypto.timingSafeEqual(digest, crypto.sha256Hex(`${token}${secret}`))
+  for (const secret of secrets) if (matches(secret)) return token
+  if (secrets.length > 1 && matches(secrets.join(','))) return token
   return undefined
 }
 
 /** Compares the token a form sent with the cookie's, in constant time. */
-export function csrfTokenMatches(sent: unknown, expected: string): boolean {
-  return typeof sent === 'string' && equal(sent, expected)
+export function csrfTokenMatches(
+  sent: unknown,
+  expected: string,
+  crypto: CryptoBackend = cryptoBackend,
+): boolean {
+  return typeof sent === 'string' && crypto.timingSafeEqual(sent, expected)
 }

@@ -21,10 +21,9 @@ import { SessionJwe } from './session-jwe.js'
  * ```
  * @see https://www.rfc-editor.org/rfc/rfc7516#section-5.2
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- async like Auth.js's, so a throw becomes a rejection
 export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
   const { token, secret, salt } = params
   const secrets = resolveSecrets(secret, salt, 'decode')
   if (!token) return null
-  return (new SessionJwe(secrets, salt).decrypt(token)?.payload as Payload | undefined) ?? null
+  return ((await new SessionJwe(secrets, salt).decrypt(token))?.payload as Payload | undefined) ?? null
 }

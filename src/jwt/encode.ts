@@ -22,9 +22,8 @@ const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60
  * ```
  * @see https://www.rfc-editor.org/rfc/rfc7516#section-7.1
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- async like Auth.js's, so a throw becomes a rejection
 export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
   const { token = {}, secret, salt, maxAge = DEFAULT_MAX_AGE } = params
   const secrets = resolveSecrets(secret, salt, 'encode')
-  return new SessionJwe(secrets, salt).encrypt(token as Record<string, unknown>, maxAge)
+  return await new SessionJwe(secrets, salt).encrypt(token as Record<string, unknown>, maxAge)
 }

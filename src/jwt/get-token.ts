@@ -8,6 +8,7 @@ import { defaultCookies } from '../cookies/default-cookies.js'
 import { parseCookies } from '../cookies/parse-cookies.js'
 import { readChunkedCookie } from '../cookies/session-cookie-chunks.js'
 import { MissingSecret } from '../errors.js'
+import { processEnv } from '../lib/process-env.js'
 import type { JWT, JWTOptions, LoggerInstance } from '../types.js'
 import { decode as defaultDecode } from './decode.js'
 
@@ -60,7 +61,7 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<string 
   if (req === null || typeof req !== 'object' || req.headers === null || typeof req.headers !== 'object') {
     throw new TypeError('getToken needs `req`: a Request or an object with `headers`')
   }
-  const secret = params.secret ?? (process.env['AUTH_SECRET'] || undefined)
+  const secret = params.secret ?? (processEnv()['AUTH_SECRET'] || undefined)
   if (!raw && (secret === undefined || secret === '' || (Array.isArray(secret) && secret.length === 0))) {
     const message = 'getToken needs `secret` (or AUTH_SECRET in the environment) to decode the token'
     throw new MissingSecret(message, { code: 'missing_secret' })

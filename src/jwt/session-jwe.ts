@@ -2,24 +2,22 @@
  * The session token codec: compact JWE with `alg: dir`, `enc: A256CBC-HS512`, wire-compatible with Auth.js v5
  * (tokens of either decrypt with the other) and built for the session hot path: keys are derived and imported once
  * per instance, the usual header is recognised by a string lookup instead of being decoded and parsed, and the
- * crypto runs synchronously on `node:crypto`.
+ * crypto goes through `#crypto`: synchronous on `node:crypto` (every method then returns its value, not a promise),
+ * asynchronous on WebCrypto.
  *
  * @module
  */
-import { isUtf8 } from 'node:buffer'
-import { randomUUID } from 'node:crypto'
-import type { KeyObject } from 'node:crypto'
+import { cryptoBackend } from '#crypto'
+import { aadLength } from '../crypto/crypto-backend.js'
+import type {
+  A256CbcHs512Key,
+  A256CbcHs512Result,
+  A256GcmKey,
+  CryptoBackend,
+  MaybePromise,
+} from '../crypto/crypto-backend.js'
+import { maybeThen } from '../crypto/maybe-then.js'
 import type { JWT } from '../types.js'
-import {
-  aadLength,
-  decryptA256CbcHs512,
-  encryptA256CbcHs512,
-  importA256CbcHs512Key,
-} from './a256cbc-hs512.js'
-import type { A256CbcHs512Key } from './a256cbc-hs512.js'
-import { decodeBase64url } from './decode-base64url.js'
-import { decryptA256Gcm, importA256GcmKey } from './decrypt-a256gcm.js'
-import { deriveEncryptionKey, jwkThumbprint } from './derive-encryption-key.js'
 
 /** Seconds of clock skew allowed on `exp` and `nbf`, as Auth.js passes to jose's `jwtDecrypt`. */
 const CLOCK_TOLERANCE = 15
@@ -51,13 +49,20 @@ interface CbcKey {
   readonly key: A256CbcHs512Key
   /** The base64url protected header this key writes, which is also the AAD. */
   readonly header: string
-  readonly aad: Buffer
-  readonly al: Buffer
+  readonly aad: Uint8Array
+  readonly al: Uint8Array
 }
 
 interface GcmKey {
   readonly kid: string
-  readonly key: KeyObject
+  readonly key: A256GcmKey
+}
+
+interface Keys {
+  readonly primary: CbcKey
+  readonly cbc: readonly CbcKey[]
+  readonly gcm: readonly GcmKey[]
+  readonly byHeader: ReadonlyMap<string, CbcKey>
 }
 
 interface JoseHeader {
@@ -79,49 +84,58 @@ interface JoseHeader {
  * @see https://www.rfc-editor.org/rfc/rfc7516#section-7.1
  */
 export class SessionJwe {
-  readonly #primary: CbcKey
-  readonly #cbc: readonly CbcKey[]
-  readonly #gcm: readonly GcmKey[]
-  readonly #byHeader: ReadonlyMap<string, CbcKey>
+  readonly #crypto: CryptoBackend
+  /** The keys; still pending, right after construction, with WebCrypto. */
+  #keys: MaybePromise<Keys>
 
-  /** Derives every key; the first secret encrypts, each one decrypts. */
-  constructor(secrets: string | readonly string[], salt: string) {
+  /**
+   * Derives every key; the first secret encrypts, each one decrypts. `crypto` is for tests, which run the same
+   * cases on both backends.
+   */
+  constructor(secrets: string | readonly string[], salt: string, crypto: CryptoBackend = cryptoBackend) {
     const list = typeof secrets === 'string' ? [secrets] : [...secrets]
     if (list.length === 0) throw new TypeError('SessionJwe needs at least one secret')
-    const cbc = list.map((secret) => cbcKey(secret, salt))
-    this.#primary = cbc[0] as CbcKey
-    this.#cbc = cbc
-    this.#gcm = list.map((secret) => {
-      const raw = deriveEncryptionKey('A256GCM', secret, salt)
-      return { kid: jwkThumbprint(raw), key: importA256GcmKey(raw) }
-    })
-    const byHeader = new Map<string, CbcKey>()
-    // With a repeated secret the first occurrence answers, as in the kid loop of Auth.js.
-    for (const key of cbc) if (!byHeader.has(key.header)) byHeader.set(key.header, key)
-    this.#byHeader = byHeader
+    this.#crypto = crypto
+    const cbc = maybeAll(list.map((secret) => cbcKey(crypto, secret, salt)))
+    const gcm = maybeAll(list.map((secret) => gcmKey(crypto, secret, salt)))
+    const keys = maybeThen(cbc, (cbcKeys) => maybeThen(gcm, (gcmKeys) => collectKeys(cbcKeys, gcmKeys)))
+    if (keys instanceof Promise) {
+      // Swap the promise for the keys once they exist; a failure stays in the promise for the first caller.
+      keys.then((ready) => (this.#keys = ready)).catch(() => {})
+    }
+    this.#keys = keys
   }
 
   /**
    * Encrypts `payload` with the first secret, setting `iat` to now, `exp` to now + `maxAgeSeconds` and a fresh
    * `jti`, overwriting any previous values of those claims, as Auth.js does on every re-issue.
    */
-  encrypt(payload: Record<string, unknown>, maxAgeSeconds: number, now: number = Date.now()): string {
+  encrypt(
+    payload: Record<string, unknown>,
+    maxAgeSeconds: number,
+    now: number = Date.now(),
+  ): MaybePromise<string> {
     if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
       throw new TypeError('The JWT payload must be a plain object')
     }
     if (!Number.isFinite(maxAgeSeconds)) throw new TypeError(`Invalid maxAge ${String(maxAgeSeconds)}`)
     if (!Number.isFinite(now)) throw new TypeError(`Invalid time ${String(now)}`)
     const iat = Math.floor(now / 1000)
+    const crypto = this.#crypto
     // Spreading keeps existing claims at their place in the JSON, as jose's claim setters do.
-    const claims = { ...payload, iat, exp: iat + maxAgeSeconds, jti: randomUUID() }
-    const key = this.#primary
-    const { iv, ciphertext, tag } = encryptA256CbcHs512(
-      key.key,
-      Buffer.from(JSON.stringify(claims), 'utf8'),
-      key.aad,
-      key.al,
-    )
-    return `${key.header}..${iv.toString('base64url')}.${ciphertext.toString('base64url')}.${tag.toString('base64url')}`
+    const claims = { ...payload, iat, exp: iat + maxAgeSeconds, jti: crypto.randomUUID() }
+    const plaintext = crypto.encodeUtf8(JSON.stringify(claims))
+    // Explicit checks rather than maybeThen: no closure on the synchronous (Node) hot path.
+    const keys = this.#keys
+    if (keys instanceof Promise) return keys.then((ready) => this.#encryptWith(ready.primary, plaintext))
+    return this.#encryptWith(keys.primary, plaintext)
+  }
+
+  #encryptWith(key: CbcKey, plaintext: Uint8Array): MaybePromise<string> {
+    const crypto = this.#crypto
+    const result = crypto.encryptA256CbcHs512(key.key, plaintext, key.aad, key.al)
+    if (result instanceof Promise) return result.then((parts) => compact(crypto, key, parts))
+    return compact(crypto, key, result)
   }
 
   /**
@@ -132,7 +146,7 @@ export class SessionJwe {
    * The key is picked by `kid`; a token without `kid` is tried with every secret (Auth.js tries only the first,
    * which breaks rotation for such tokens).
    */
-  decrypt(token: string, now: number = Date.now()): DecryptedSessionToken | null {
+  decrypt(token: string, now: number = Date.now()): MaybePromise<DecryptedSessionToken | null> {
     if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return null
     // A NaN clock would make every expiry comparison false, i.e. accept expired tokens.
     if (!Number.isFinite(now)) return null
@@ -145,50 +159,121 @@ export class SessionJwe {
     const tagStart = token.indexOf('.', ivEnd + 1) + 1
     if (tagStart === 0 || token.indexOf('.', tagStart) !== -1) return null
 
-    const iv = decodeBase64url(token.slice(ivStart, ivEnd))
-    const ciphertext = decodeBase64url(token.slice(ivEnd + 1, tagStart - 1))
-    const tag = decodeBase64url(token.slice(tagStart))
+    const crypto = this.#crypto
+    const iv = crypto.decodeBase64url(token.slice(ivStart, ivEnd))
+    const ciphertext = crypto.decodeBase64url(token.slice(ivEnd + 1, tagStart - 1))
+    const tag = crypto.decodeBase64url(token.slice(tagStart))
     if (iv === null || ciphertext === null || tag === null) return null
-
     const headerSegment = token.slice(0, headerEnd)
-    const known = this.#byHeader.get(headerSegment)
+    const keys = this.#keys
+    if (keys instanceof Promise) {
+      return keys.then(
+        (ready) => this.#decryptWith(ready, headerSegment, iv, ciphertext, tag, now),
+        () => null,
+      )
+    }
+    return this.#decryptWith(keys, headerSegment, iv, ciphertext, tag, now)
+  }
+
+  #decryptWith(
+    keys: Keys,
+    headerSegment: string,
+    iv: Uint8Array,
+    ciphertext: Uint8Array,
+    tag: Uint8Array,
+    now: number,
+  ): MaybePromise<DecryptedSessionToken | null> {
+    const crypto = this.#crypto
+    const known = keys.byHeader.get(headerSegment)
     if (known !== undefined) {
-      const plaintext = decryptA256CbcHs512(known.key, iv, ciphertext, tag, known.aad, known.al)
-      return plaintext === null ? null : readClaims(plaintext, undefined, now, known === this.#primary)
+      const current = known === keys.primary
+      const plaintext = crypto.decryptA256CbcHs512(known.key, iv, ciphertext, tag, known.aad, known.al)
+      if (plaintext instanceof Promise) {
+        return plaintext.then((bytes) =>
+          bytes === null ? null : readClaims(crypto, bytes, undefined, now, current),
+        )
+      }
+      return plaintext === null ? null : readClaims(crypto, plaintext, undefined, now, current)
     }
 
-    const header = parseHeader(headerSegment)
+    const header = parseHeader(crypto, headerSegment)
     if (header === null) return null
-    // The segment passed strict base64url decoding, so it is ASCII and latin1 is its exact byte encoding.
-    const aad = Buffer.from(headerSegment, 'latin1')
-    let plaintext: Buffer | null = null
-    let current = false
-    if (header.enc === 'A256CBC-HS512') {
-      const al = aadLength(aad)
-      for (const key of candidates(this.#cbc, header.kid)) {
-        plaintext = decryptA256CbcHs512(key.key, iv, ciphertext, tag, aad, al)
-        if (plaintext !== null) {
-          current = key === this.#primary
-          break
-        }
-      }
-    } else {
-      for (const key of candidates(this.#gcm, header.kid)) {
-        plaintext = decryptA256Gcm(key.key, iv, ciphertext, tag, aad)
-        if (plaintext !== null) break
-      }
-    }
-    return plaintext === null ? null : readClaims(plaintext, header.fields, now, current)
+    // The segment passed strict base64url decoding, so it is ASCII: its UTF-8 bytes are its exact encoding.
+    const aad = crypto.encodeUtf8(headerSegment)
+    const found =
+      header.enc === 'A256CBC-HS512'
+        ? firstDecrypted(candidates(keys.cbc, header.kid), (key) =>
+            crypto.decryptA256CbcHs512(key.key, iv, ciphertext, tag, aad, aadLength(aad)),
+          )
+        : firstDecrypted(candidates(keys.gcm, header.kid), (key) =>
+            crypto.decryptA256Gcm(key.key, iv, ciphertext, tag, aad),
+          )
+    return maybeThen(found, (result: { key: CbcKey | GcmKey; plaintext: Uint8Array } | null) =>
+      result === null
+        ? null
+        : readClaims(crypto, result.plaintext, header.fields, now, result.key === keys.primary),
+    )
   }
 }
 
-function cbcKey(secret: string, salt: string): CbcKey {
-  const raw = deriveEncryptionKey('A256CBC-HS512', secret, salt)
-  const kid = jwkThumbprint(raw)
-  // Member order as Auth.js's setProtectedHeader({ alg, enc, kid }) gives, so our header segment is byte-identical.
-  const header = Buffer.from(JSON.stringify({ alg: 'dir', enc: 'A256CBC-HS512', kid })).toString('base64url')
-  const aad = Buffer.from(header, 'latin1')
-  return { kid, key: importA256CbcHs512Key(raw), header, aad, al: aadLength(aad) }
+/** The compact serialization of our A256CBC-HS512 token (RFC 7516 §7.1). */
+function compact(crypto: CryptoBackend, key: CbcKey, { iv, ciphertext, tag }: A256CbcHs512Result): string {
+  return `${key.header}..${crypto.encodeBase64url(iv)}.${crypto.encodeBase64url(ciphertext)}.${crypto.encodeBase64url(tag)}`
+}
+
+function cbcKey(crypto: CryptoBackend, secret: string, salt: string): MaybePromise<CbcKey> {
+  return maybeThen(crypto.deriveEncryptionKey('A256CBC-HS512', secret, salt), (raw) =>
+    maybeThen(crypto.jwkThumbprint(raw), (kid) =>
+      maybeThen(crypto.importA256CbcHs512Key(raw), (key: A256CbcHs512Key) => {
+        // Member order as Auth.js's setProtectedHeader({ alg, enc, kid }) gives, so our header segment is
+        // byte-identical.
+        const header = crypto.encodeBase64url(
+          crypto.encodeUtf8(JSON.stringify({ alg: 'dir', enc: 'A256CBC-HS512', kid })),
+        )
+        const aad = crypto.encodeUtf8(header)
+        return { kid, key, header, aad, al: aadLength(aad) }
+      }),
+    ),
+  )
+}
+
+function gcmKey(crypto: CryptoBackend, secret: string, salt: string): MaybePromise<GcmKey> {
+  return maybeThen(crypto.deriveEncryptionKey('A256GCM', secret, salt), (raw) =>
+    maybeThen(crypto.jwkThumbprint(raw), (kid) =>
+      maybeThen(crypto.importA256GcmKey(raw), (key) => ({ kid, key })),
+    ),
+  )
+}
+
+function collectKeys(cbc: readonly CbcKey[], gcm: readonly GcmKey[]): Keys {
+  const byHeader = new Map<string, CbcKey>()
+  // With a repeated secret the first occurrence answers, as in the kid loop of Auth.js.
+  for (const key of cbc) if (!byHeader.has(key.header)) byHeader.set(key.header, key)
+  return { primary: cbc[0] as CbcKey, cbc, gcm, byHeader }
+}
+
+/** `Promise.all` that stays synchronous when no element is pending. */
+function maybeAll<T>(values: readonly MaybePromise<T>[]): MaybePromise<T[]> {
+  return values.some((value) => value instanceof Promise) ? Promise.all(values) : (values as T[])
+}
+
+/** Tries each key in turn and answers with the first that decrypts, synchronously while the backend is. */
+function firstDecrypted<Key>(
+  keys: readonly Key[],
+  attempt: (key: Key) => MaybePromise<Uint8Array | null>,
+  from = 0,
+): MaybePromise<{ key: Key; plaintext: Uint8Array } | null> {
+  for (let index = from; index < keys.length; index++) {
+    const key = keys[index] as Key
+    const result = attempt(key)
+    if (result instanceof Promise) {
+      return result.then((plaintext) =>
+        plaintext === null ? firstDecrypted(keys, attempt, index + 1) : { key, plaintext },
+      )
+    }
+    if (result !== null) return { key, plaintext: result }
+  }
+  return null
 }
 
 function candidates<Key extends { kid: string }>(
@@ -200,8 +285,8 @@ function candidates<Key extends { kid: string }>(
   return match === undefined ? [] : [match]
 }
 
-function parseHeader(segment: string): JoseHeader | null {
-  const fields = parseJsonObject(decodeBase64url(segment))
+function parseHeader(crypto: CryptoBackend, segment: string): JoseHeader | null {
+  const fields = parseJsonObject(crypto, crypto.decodeBase64url(segment))
   if (fields === null) return null
   // RFC 7516 §4.1.13: a `crit` we do not understand must be rejected; we understand none. `zip` would need a
   // decompression step (a compression bomb vector) that Auth.js never uses.
@@ -215,12 +300,13 @@ function parseHeader(segment: string): JoseHeader | null {
 }
 
 function readClaims(
-  plaintext: Buffer,
+  crypto: CryptoBackend,
+  plaintext: Uint8Array,
   header: Record<string, unknown> | undefined,
   now: number,
   current: boolean,
 ): DecryptedSessionToken | null {
-  const text = utf8(plaintext)
+  const text = crypto.decodeUtf8(plaintext)
   if (text === null) return null
   const payload = parseJson(text)
   if (payload === null) return null
@@ -244,15 +330,11 @@ function readClaims(
     : { payload, plaintext: text, current }
 }
 
-function parseJsonObject(bytes: Buffer | null): Record<string, unknown> | null {
+function parseJsonObject(crypto: CryptoBackend, bytes: Uint8Array | null): Record<string, unknown> | null {
   if (bytes === null) return null
-  const text = utf8(bytes)
+  // JSON must be UTF-8 (RFC 8259 §8.1); jose decodes fatally, so invalid bytes reject rather than become U+FFFD.
+  const text = crypto.decodeUtf8(bytes)
   return text === null ? null : parseJson(text)
-}
-
-/** JSON must be UTF-8 (RFC 8259 §8.1); jose decodes fatally, so invalid bytes reject rather than become U+FFFD. */
-function utf8(bytes: Buffer): string | null {
-  return isUtf8(bytes) ? bytes.toString('utf8') : null
 }
 
 function parseJson(text: string): JWT | null {

@@ -137,5 +137,12 @@ async function readCapped(request: Request): Promise<string | undefined> {
     }
     chunks.push(value)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  // Invalid sequences become U+FFFD and a leading BOM stays, as with Buffer#toString (no `Buffer` on the edge).
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
 }

@@ -29,7 +29,7 @@ async function decodeSessionToken(ctx: RequestContext, value: string): Promise<D
     })
     return token ? { token, json: JSON.stringify(token), current: true } : null
   }
-  const result = mode.sessionJwe.decrypt(value)
+  const result = await mode.sessionJwe.decrypt(value)
   return result ? { token: result.payload, json: result.plaintext, current: result.current } : null
 }
 

@@ -1,16 +1,10 @@
-import nodeCrypto from 'node:crypto'
+import { cryptoBackend } from '#crypto'
 import type { SessionTokenStorage } from '../types.js'
 
 /** The SHA-256 of a session token, hex: what the adapter stores in place of the token when hashing. */
 export function hashSessionToken(token: string): string {
-  return oneShot
-    ? nodeCrypto.hash('sha256', token, 'hex')
-    : nodeCrypto.createHash('sha256').update(token).digest('hex')
+  return cryptoBackend.sha256Hex(token)
 }
-
-// `crypto.hash` (Node 20.12+) skips the Hash object: about 3 µs less on every database session check. Read off the
-// default export, since a named import of it would fail to link on Node 20.11, which `engines` still allows.
-const oneShot = typeof nodeCrypto.hash === 'function'
 
 /**
  * The adapter keys under which a cookie's token may be stored, preferred first: the hash, the plain token, or

@@ -86,9 +86,10 @@ describe('account linking through completeSignIn', () => {
     const first = await signIn(identity('idp', 's1', 'ann@example.com'))
     const second = await signIn(identity('idp', 's1', 'ann@example.com'))
     const [ann] = [...memory.store.users.values()]
-    const sub = (cookie: string | undefined) => resolved.insecure.sessionJwe.decrypt(cookie!)?.payload.sub
-    expect(sub(first.cookie)).toBe(ann?.id)
-    expect(sub(second.cookie)).toBe(ann?.id)
+    const sub = async (cookie: string | undefined) =>
+      (await resolved.insecure.sessionJwe.decrypt(cookie!))?.payload.sub
+    expect(await sub(first.cookie)).toBe(ann?.id)
+    expect(await sub(second.cookie)).toBe(ann?.id)
     expect(memory.store.sessions.size).toBe(0)
   })
 
@@ -100,12 +101,12 @@ describe('account linking through completeSignIn', () => {
     expect(memory.store.accounts.get('github:g-own')?.userId).toBe(ann?.id)
     // Ann's id in a token we did not encrypt (another secret), and a token of ours whose sub is no adapter user
     // (e.g. minted by a credentials sign-in): neither links anything to Ann.
-    const foreign = new SessionJwe('another-secret-at-least-32-characters-long', SESSION).encrypt(
+    const foreign = await new SessionJwe('another-secret-at-least-32-characters-long', SESSION).encrypt(
       { sub: ann!.id },
       60,
     )
     await signIn(identity('github', 'g-foreign', 'foreign@example.com'), foreign)
-    const ours = resolved.insecure.sessionJwe.encrypt({ sub: 'credentials-user-7' }, 60)
+    const ours = await resolved.insecure.sessionJwe.encrypt({ sub: 'credentials-user-7' }, 60)
     await signIn(identity('github', 'g-cred', 'cred@example.com'), ours)
     for (const id of ['g-foreign', 'g-cred']) {
       const owner = memory.store.accounts.get(`github:${id}`)?.userId

@@ -39,15 +39,20 @@ interface Run {
 
 /**
  * Runs `examples/demo/server.ts` as `npm start` does and stops it (SIGTERM) once it says it listens, after
- * `whileListening` had its turn; resolves with what it printed and its exit code.
+ * `whileListening` had its turn; resolves with what it printed and its exit code. `npm start` loads `gatehouse/*`
+ * from `dist/`; here the `gatehouse-source` condition loads `src/`, so the test needs no build.
  */
 function runDemo(env: NodeJS.ProcessEnv, whileListening: (url: string) => Promise<void> = async () => {}) {
   return new Promise<Run>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'examples/demo/server.ts'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      ['--conditions=gatehouse-source', '--import', 'tsx', 'examples/demo/server.ts'],
+      {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     let stdout = ''
     let stderr = ''
     let url: string | undefined

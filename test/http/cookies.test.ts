@@ -36,7 +36,7 @@ describe('session cookie negative tests: null and the cookie cleared', () => {
   }
 
   it('a tampered session cookie (one ciphertext character flipped)', async () => {
-    const token = new SessionJwe(SECRET, SESSION).encrypt(claims, 3600)
+    const token = await new SessionJwe(SECRET, SESSION).encrypt(claims, 3600)
     const parts = token.split('.')
     const ct = parts[3]!
     parts[3] = (ct[0] === 'A' ? 'B' : 'A') + ct.slice(1)
@@ -44,24 +44,24 @@ describe('session cookie negative tests: null and the cookie cleared', () => {
   })
 
   it('a tampered session cookie (authentication tag replaced)', async () => {
-    const token = new SessionJwe(SECRET, SESSION).encrypt(claims, 3600)
+    const token = await new SessionJwe(SECRET, SESSION).encrypt(claims, 3600)
     const parts = token.split('.')
     parts[4] = Buffer.alloc(32).toString('base64url')
     await expectRejected(parts.join('.'))
   })
 
   it('an expired session cookie', async () => {
-    await expectRejected(new SessionJwe(SECRET, SESSION).encrypt(claims, 60, Date.now() - 3600_000))
+    await expectRejected(await new SessionJwe(SECRET, SESSION).encrypt(claims, 60, Date.now() - 3600_000))
   })
 
   it('a session cookie made with a foreign secret', async () => {
     await expectRejected(
-      new SessionJwe('someone-elses-secret-0123456789abcdef', SESSION).encrypt(claims, 3600),
+      await new SessionJwe('someone-elses-secret-0123456789abcdef', SESSION).encrypt(claims, 3600),
     )
   })
 
   it('a session cookie made with our secret but another salt (the __Secure- cookie name)', async () => {
-    await expectRejected(new SessionJwe(SECRET, `__Secure-${SESSION}`).encrypt(claims, 3600))
+    await expectRejected(await new SessionJwe(SECRET, `__Secure-${SESSION}`).encrypt(claims, 3600))
   })
 
   it('a session cookie that is not a JWE at all', async () => {
@@ -70,7 +70,7 @@ describe('session cookie negative tests: null and the cookie cleared', () => {
 
   it('a control: a valid cookie is accepted (the checks above are not vacuous)', async () => {
     const jar = new CookieJar()
-    jar.values.set(SESSION, new SessionJwe(SECRET, SESSION).encrypt(claims, 3600))
+    jar.values.set(SESSION, await new SessionJwe(SECRET, SESSION).encrypt(claims, 3600))
     expect((await getSession(jar, server.origin)).body).toMatchObject({ user: { name: 'Alice' } })
   })
 })
@@ -105,13 +105,13 @@ describe('secure cookies on https', () => {
     expect(session.attributes.has('httponly')).toBe(true)
     expect(setCookie(res, SESSION)).toBeUndefined()
     // The secure cookie's key is salted with its own name.
-    expect(new SessionJwe(SECRET, `__Secure-${SESSION}`).decrypt(session.value)?.payload).toMatchObject(
-      claims,
-    )
+    expect(
+      (await new SessionJwe(SECRET, `__Secure-${SESSION}`).decrypt(session.value))?.payload,
+    ).toMatchObject(claims)
   })
 
   it('an insecure-named cookie is not read on https', async () => {
-    const token = new SessionJwe(SECRET, SESSION).encrypt(claims, 3600)
+    const token = await new SessionJwe(SECRET, SESSION).encrypt(claims, 3600)
     const res = await Auth(
       new Request('https://app.test/auth/session', { headers: { cookie: `${SESSION}=${token}` } }),
       config,
@@ -140,7 +140,7 @@ describe('cookie overrides', () => {
     const cookie = setCookie(res, 'app.session')!
     expect(cookie.attributes.get('samesite')?.toLowerCase()).toBe('strict')
     expect(cookie.attributes.has('httponly')).toBe(true)
-    expect(new SessionJwe(SECRET, 'app.session').decrypt(cookie.value)).not.toBeNull()
+    expect(await new SessionJwe(SECRET, 'app.session').decrypt(cookie.value)).not.toBeNull()
     expect((await getSession(jar, server.origin)).body).toMatchObject({ user: { name: 'Alice' } })
   })
 })
@@ -159,7 +159,7 @@ describe('chunking', () => {
     expect(chunks.at(-1)!.value.length).toBeLessThanOrEqual(3936)
     for (const c of chunks) expect(c.attributes.has('expires')).toBe(true)
     const token = chunks.map((c) => c.value).join('')
-    expect(new SessionJwe(SECRET, SESSION).decrypt(token)?.payload.blob).toBe('z'.repeat(6000))
+    expect((await new SessionJwe(SECRET, SESSION).decrypt(token))?.payload.blob).toBe('z'.repeat(6000))
     expect((await getSession(jar, server.origin)).body).toMatchObject({ user: { name: 'Alice' } })
   })
 })

@@ -81,22 +81,22 @@ export async function authorizationUrl(
   if (checks.has('state')) {
     const origin =
       provider.redirectProxyUrl === undefined ? {} : { origin: ctx.actionUrl('callback', provider.id) }
-    const state = ctx.config.oauth
+    const state = await ctx.config.oauth
       .jwe(STATE_SALT)
       .encrypt({ ...origin, random: o.generateRandomState() }, CHECK_MAX_AGE)
     params.set('state', state)
-    cookies.push(createCheckCookie(ctx, 'state', provider.id, state, provider.formPost))
+    cookies.push(await createCheckCookie(ctx, 'state', provider.id, state, provider.formPost))
   }
   if (checks.has('pkce')) {
     const verifier = o.generateRandomCodeVerifier()
     params.set('code_challenge', await o.calculatePKCECodeChallenge(verifier))
     params.set('code_challenge_method', 'S256')
-    cookies.push(createCheckCookie(ctx, 'pkce', provider.id, verifier, provider.formPost))
+    cookies.push(await createCheckCookie(ctx, 'pkce', provider.id, verifier, provider.formPost))
   }
   if (checks.has('nonce')) {
     const nonce = o.generateRandomNonce()
     params.set('nonce', nonce)
-    cookies.push(createCheckCookie(ctx, 'nonce', provider.id, nonce, provider.formPost))
+    cookies.push(await createCheckCookie(ctx, 'nonce', provider.id, nonce, provider.formPost))
   }
   if (!params.has('scope')) params.set('scope', 'openid profile email')
   ctx.config.logger.debug('authorization url is ready', {

@@ -14,13 +14,13 @@ const cookieKey = { pkce: 'pkceCodeVerifier', state: 'state', nonce: 'nonce' } a
  *
  * @see wire-contract §1.7, §1.8
  */
-export function createCheckCookie(
+export async function createCheckCookie(
   ctx: RequestContext,
   check: OAuthCheck,
   providerId: string,
   value: string,
   formPost: boolean,
-): Cookie {
+): Promise<Cookie> {
   const { name, options } = ctx.cookies[cookieKey[check]]
   const jwe = ctx.config.oauth.jwe(name)
   const expires = new Date(Date.now() + CHECK_MAX_AGE * 1000)
@@ -28,7 +28,7 @@ export function createCheckCookie(
   const crossSite = formPost && check !== 'pkce'
   return {
     name,
-    value: jwe.encrypt({ value, provider: providerId }, CHECK_MAX_AGE),
+    value: await jwe.encrypt({ value, provider: providerId }, CHECK_MAX_AGE),
     options: { ...options, expires, ...(crossSite ? { sameSite: 'none', secure: true } : {}) },
   }
 }
@@ -59,7 +59,11 @@ export function clearCheckCookies(ctx: RequestContext): void {
  *
  * @throws InvalidCheck with code `<check>_cookie_missing`, `<check>_cookie_invalid` or `<check>_cookie_provider`.
  */
-export function useCheckCookie(ctx: RequestContext, check: OAuthCheck, providerId: string): string {
+export async function useCheckCookie(
+  ctx: RequestContext,
+  check: OAuthCheck,
+  providerId: string,
+): Promise<string> {
   const { name } = ctx.cookies[cookieKey[check]]
   const raw = ctx.req.cookies[name]
   if (raw === undefined) {
@@ -68,7 +72,7 @@ export function useCheckCookie(ctx: RequestContext, check: OAuthCheck, providerI
     })
   }
   clearCookie(ctx, check)
-  const payload = ctx.config.oauth.jwe(name).decrypt(raw)?.payload
+  const payload = (await ctx.config.oauth.jwe(name).decrypt(raw))?.payload
   const value = payload?.['value']
   if (typeof value !== 'string') {
     throw new InvalidCheck(`The ${check} cookie could not be decrypted, or it expired.`, {

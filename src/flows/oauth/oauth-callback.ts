@@ -35,14 +35,14 @@ function responseParams(ctx: RequestContext): URLSearchParams {
  * loopback, as for every OAuth endpoint), without user info, query or fragment. Anything else would forward the
  * authorization code to a page that is not a Gatehouse callback, or in clear text (RFC 9700 §4.11, §4.2).
  */
-function proxyForward(
+async function proxyForward(
   ctx: RequestContext,
   provider: NormalizedProvider,
   params: URLSearchParams,
-): ResponseInternal | undefined {
+): Promise<ResponseInternal | undefined> {
   const state = params.get('state')
   if (provider.redirectProxyUrl === undefined || state === null) return undefined
-  const origin = ctx.config.oauth.jwe(STATE_SALT).decrypt(state)?.payload['origin']
+  const origin = (await ctx.config.oauth.jwe(STATE_SALT).decrypt(state))?.payload['origin']
   if (typeof origin !== 'string' || origin === ctx.actionUrl('callback', provider.id)) return undefined
   let target: URL
   try {
@@ -128,7 +128,7 @@ export async function oauthCallback(
   provider: NormalizedProvider,
 ): Promise<FlowIdentity | ResponseInternal> {
   const params = responseParams(ctx)
-  const forward = proxyForward(ctx, provider, params)
+  const forward = await proxyForward(ctx, provider, params)
   if (forward) return forward
   // Before anything can fail (discovery included): every check cookie of this browser is spent by this callback.
   clearCheckCookies(ctx)
@@ -140,7 +140,7 @@ export async function oauthCallback(
   const cookies = new Map<string, string | Error>()
   for (const check of checks) {
     try {
-      cookies.set(check, useCheckCookie(ctx, check, provider.id))
+      cookies.set(check, await useCheckCookie(ctx, check, provider.id))
     } catch (error) {
       cookies.set(check, error as Error)
     }

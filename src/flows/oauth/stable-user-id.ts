@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { cryptoBackend } from '#crypto'
 
 /**
  * A stable user id for an OAuth sign-in without a database: a UUID-shaped (RFC 9562 version 8) value derived from
@@ -14,9 +14,10 @@ import { createHash } from 'node:crypto'
  */
 export function stableUserId(providerId: string, providerAccountId: string): string {
   // A NUL separator keeps ("a", "bc") and ("ab", "c") apart; neither id can contain one in a URL.
-  const bytes = createHash('sha256').update(`${providerId}\0${providerAccountId}`).digest().subarray(0, 16)
+  const bytes = cryptoBackend.sha256(`${providerId}\0${providerAccountId}`).subarray(0, 16)
   bytes[6] = (bytes[6]! & 0x0f) | 0x80
   bytes[8] = (bytes[8]! & 0x3f) | 0x80
-  const hex = bytes.toString('hex')
+  let hex = ''
+  for (const byte of bytes) hex += (byte < 16 ? '0' : '') + byte.toString(16)
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }

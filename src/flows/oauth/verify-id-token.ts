@@ -1,4 +1,4 @@
-import { createLocalJWKSet, errors, jwtVerify } from 'jose'
+import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify } from 'jose'
 import type * as o from 'oauth4webapi'
 import type { OAuthRuntime } from './oauth-runtime.js'
 import type { NormalizedProvider } from './normalize-provider.js'
@@ -18,9 +18,7 @@ export async function verifyIdToken(
   idToken: string,
 ): Promise<void> {
   const options = { issuer: as.issuer, audience: provider.clientId }
-  const header = JSON.parse(Buffer.from(idToken.split('.')[0] ?? '', 'base64url').toString('utf8')) as {
-    alg?: string
-  }
+  const header = decodeProtectedHeader(idToken)
   // A symmetric ID token is signed with the client secret (OIDC Core §10.1).
   if (header.alg?.startsWith('HS')) {
     await jwtVerify(idToken, new TextEncoder().encode(provider.clientSecret ?? ''), options)

@@ -13,9 +13,10 @@ import {
   timingSafeEqual,
 } from 'node:crypto'
 import type { KeyObject } from 'node:crypto'
+import type { A256CbcHs512Key as OpaqueKey } from '../crypto-backend.js'
 
 /** The two halves of a 64-byte A256CBC-HS512 key, imported once, and the IV source of that key. */
-export interface A256CbcHs512Key {
+export interface A256CbcHs512Key extends OpaqueKey {
   readonly macKey: KeyObject
   readonly encKey: KeyObject
   /** Where {@link encryptA256CbcHs512} takes its IVs; each imported key has its own. */
@@ -63,6 +64,7 @@ export class IvPool {
 export function importA256CbcHs512Key(key: Uint8Array): A256CbcHs512Key {
   if (key.byteLength !== 64) throw new TypeError(`A256CBC-HS512 needs a 64-byte key, got ${key.byteLength}`)
   return {
+    enc: 'A256CBC-HS512',
     macKey: createSecretKey(key.subarray(0, 32)),
     encKey: createSecretKey(key.subarray(32)),
     ivs: new IvPool(),

@@ -1,5 +1,6 @@
 import { createCipheriv } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { aadLength as portableAadLength } from '../crypto-backend.js'
 import {
   aadLength,
   decryptA256CbcHs512,
@@ -31,6 +32,9 @@ describe('A256CBC-HS512', () => {
   it('computes AL as in RFC 7518 B.3', () => {
     expect(aadLength(rfc.aad)).toStrictEqual(rfc.al)
     expect(aadLength(new Uint8Array(0))).toStrictEqual(Buffer.alloc(8))
+    // The portable one, which SessionJwe uses with both backends.
+    expect(Buffer.from(portableAadLength(rfc.aad))).toStrictEqual(rfc.al)
+    expect(Buffer.from(portableAadLength(new Uint8Array(0)))).toStrictEqual(Buffer.alloc(8))
   })
 
   it('verifies the RFC 7518 B.3 tag and decrypts', () => {

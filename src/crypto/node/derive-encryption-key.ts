@@ -5,9 +5,7 @@
  * @module
  */
 import { createHash, hkdfSync } from 'node:crypto'
-
-/** The JWE content encryptions a session token may use: Auth.js writes A256CBC-HS512 and reads both. */
-export type ContentEncryption = 'A256CBC-HS512' | 'A256GCM'
+import type { ContentEncryption } from '../crypto-backend.js'
 
 /**
  * Derives the key for `enc` with HKDF-SHA256 (IKM = secret, salt = the cookie name, info = `Auth.js Generated
