@@ -179,6 +179,7 @@ export async function oauthCallback(
         tokens: { code: callbackParams.get('code') },
         provider,
         fetch: provider.fetch,
+        redirectUri: redirectUri(ctx, provider),
       }),
     )
     tokens = { ...(custom as { tokens?: Record<string, unknown> })?.tokens }
