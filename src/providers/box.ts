@@ -12,7 +12,8 @@ export interface BoxProfile extends Record<string, unknown> {
 export const userId = '`id` of `/2.0/users/me`'
 
 /**
- * Sign in with a Box account through OAuth 2.0; the e-mail address is the user's Box `login`.
+ * Sign in with a Box account through OAuth 2.0; the e-mail address is the user's Box `login`. An empty scope is
+ * sent, so the scopes set on the app's page apply (Box knows no `openid`).
  *
  * @see https://developer.box.com/guides/authentication/oauth2/
  */
@@ -21,7 +22,7 @@ export default function Box(options: OAuthUserConfig<BoxProfile> = {}): OAuthCon
     id: 'box',
     name: 'Box',
     type: 'oauth',
-    authorization: 'https://account.box.com/api/oauth2/authorize',
+    authorization: { url: 'https://account.box.com/api/oauth2/authorize', params: { scope: '' } },
     token: 'https://api.box.com/oauth2/token',
     userinfo: 'https://api.box.com/2.0/users/me',
     profile: (profile) => ({

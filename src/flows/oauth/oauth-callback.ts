@@ -271,5 +271,16 @@ async function userinfo(
     String(tokens['access_token']),
     requestOptions(provider),
   )
+  if (provider.type === 'oauth') {
+    // A plain OAuth 2.0 user API (Discord's /users/@me, 42's /v2/me) has no `sub`: only OIDC userinfo is one.
+    if (!response.ok) throw new Error(`the user endpoint answered HTTP ${response.status}`)
+    const body: unknown = await response.json().catch(() => undefined)
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new o.OperationProcessingError('the user endpoint returned no JSON object', {
+        code: o.RESPONSE_IS_NOT_JSON,
+      })
+    }
+    return body as Profile
+  }
   return o.processUserInfoResponse(as, oauthClient(provider), subject ?? o.skipSubjectCheck, response)
 }
