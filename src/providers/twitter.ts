@@ -22,7 +22,7 @@ export const userId = '`data.id` of `/2/users/me`'
 export default function Twitter(options: OAuthUserConfig<TwitterProfile> = {}): OAuthConfig<TwitterProfile> {
   return {
     id: 'twitter',
-    name: 'X (Twitter)',
+    name: 'Twitter',
     type: 'oauth',
     authorization: {
       url: 'https://x.com/i/oauth2/authorize',

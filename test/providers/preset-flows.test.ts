@@ -1,9 +1,10 @@
+import { readdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Auth } from '../../src/auth.js'
 import type { OAuthConfig } from '../../src/providers/provider-types.js'
 import { customFetch } from '../../src/symbols.js'
 import type { Account, AuthConfig, User } from '../../src/types.js'
-import { oauthRows, oidcRows, type PresetRow } from './preset-rows.js'
+import { earlierOauthRows, earlierOidcRows, oauthRows, oidcRows, type PresetRow } from './preset-rows.js'
 import { startProviderPlayer, type ProviderPlayer } from './support/provider-player.js'
 
 // Every preset signs a user in against a loopback server that plays its provider: OAuth presets keep their real
@@ -108,9 +109,18 @@ async function signInWith(row: PresetRow, forge?: 'iss' | 'aud'): Promise<Outcom
   return { location, callback, signedIn, errors, issuerBase }
 }
 
-const rows = [...oauthRows, ...oidcRows]
+const allOidc = [...oidcRows, ...earlierOidcRows]
+const rows = [...oauthRows, ...earlierOauthRows, ...allOidc]
 
-describe('every added preset against a loopback provider', () => {
+describe('every preset against a loopback provider', () => {
+  it('has a row for every OAuth/OIDC preset module', () => {
+    const modules = readdirSync(new URL('../../src/providers/', import.meta.url))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => f.slice(0, -'.ts'.length))
+      .filter((m) => m !== 'credentials' && m !== 'provider-types')
+    expect(rows.map((r) => r.module).sort()).toEqual(modules.sort())
+  })
+
   it.each(rows)('$module: authorization URL, token request, profile', async (row) => {
     const { location, callback, signedIn, errors, issuerBase } = await signInWith(row)
 
@@ -167,7 +177,7 @@ describe('every added preset against a loopback provider', () => {
 })
 
 describe('ID token validation of every OIDC preset', () => {
-  it.each(oidcRows)(
+  it.each(allOidc)(
     '$module: discovery at the loopback issuer, and a token for another issuer or audience is refused',
     async (row) => {
       const ok = await signInWith(row)
