@@ -22,7 +22,7 @@ function scopeOf(config: OAuthConfig): string {
   const options = (config.options ?? {}) as Partial<OAuthConfig>
   for (const endpoint of [options.authorization, config.authorization]) {
     if (typeof endpoint === 'object' && endpoint !== null) {
-      const scope = (endpoint.params)?.['scope']
+      const scope = endpoint.params?.['scope']
       if (typeof scope === 'string') return scope
     }
     const url = typeof endpoint === 'string' ? endpoint : endpoint?.url
