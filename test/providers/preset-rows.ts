@@ -23,8 +23,6 @@ export interface PresetRow {
   hs256?: boolean
   userinfo?: unknown
   userinfoJwt?: boolean
-  /** The issuer the loopback document and tokens name, when the preset derives it from the `issuer` option. */
-  issuerSuffix?: string
   user: { id: string; name: string | null; email: string | null; image: string | null }
 }
 
@@ -875,7 +873,6 @@ export const oauthRows: PresetRow[] = [
 export const oidcRows: PresetRow[] = [
   oidc({
     module: 'asgardeo',
-    issuerSuffix: '/oauth2/token',
     scope: 'openid profile email',
     checks: ['pkce'],
     claims: { sub: 'as-1', name: 'As Gardeo', email: 'as@example.com' },
@@ -1014,7 +1011,6 @@ export const oidcRows: PresetRow[] = [
   }),
   oidc({
     module: 'onelogin',
-    issuerSuffix: '/oidc/2',
     scope: 'openid profile email',
     checks: ['pkce'],
     claims: { sub: '12345', name: 'One Login', preferred_username: 'one', email: 'one@example.com' },
