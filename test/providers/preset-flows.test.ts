@@ -38,7 +38,10 @@ function playedPath(url: string): string {
   return u.hostname === '127.0.0.1' ? u.pathname : `/${u.host}${u.pathname}`
 }
 
-async function signInWith(row: PresetRow, forge?: 'iss' | 'aud'): Promise<Outcome & { issuerBase: string }> {
+async function signInWith(
+  row: PresetRow,
+  forge?: 'iss' | 'aud' | 'userinfo-key',
+): Promise<Outcome & { issuerBase: string }> {
   const module = (await import(`../../src/providers/${row.module}.ts`)) as {
     default: (o: object) => OAuthConfig
   }
@@ -201,5 +204,16 @@ describe('an issuer with a trailing slash', () => {
     expect(errors).toEqual([])
     expect(signedIn?.account?.providerAccountId).toBe(roblox.user.id)
     expect(player.requests[0]?.path).toBe('/oidc/roblox/.well-known/openid-configuration')
+  })
+})
+
+describe('a signed userinfo response', () => {
+  it("is verified with the provider's keys (BankID Norway asks for one): another key is refused", async () => {
+    const bankid = oidcRows.find((r) => r.module === 'bankid-no')!
+    expect(bankid.userinfoJwt).toBe(true)
+    const bad = await signInWith(bankid, 'userinfo-key')
+    expect(bad.signedIn).toBeUndefined()
+    expect(bad.callback.headers.get('location')).toContain('error=')
+    expect(bad.errors.length).toBeGreaterThan(0)
   })
 })

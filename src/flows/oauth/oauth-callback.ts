@@ -282,5 +282,15 @@ async function userinfo(
     }
     return body as Profile
   }
-  return o.processUserInfoResponse(as, oauthClient(provider), subject ?? o.skipSubjectCheck, response)
+  const claims = await o.processUserInfoResponse(
+    as,
+    oauthClient(provider),
+    subject ?? o.skipSubjectCheck,
+    response,
+  )
+  // A signed userinfo (BankID Norway asks for one) is verified like the ID token; oauth4webapi only parses it.
+  if (provider.client['userinfo_signed_response_alg'] !== undefined) {
+    await o.validateApplicationLevelSignature(as, response, requestOptions(provider))
+  }
+  return claims
 }

@@ -23,8 +23,8 @@ export interface Script {
   tokenHeaders?: Record<string, string>
   /** Claims of the ID token; none is issued when undefined. */
   idToken?: Record<string, unknown>
-  /** How the ID token is forged: `iss` or `aud` wrong, or signed with the client secret (HS256). */
-  forge?: 'iss' | 'aud'
+  /** What is forged: the ID token's `iss` or `aud`, or the signed userinfo's key (`userinfo-key`). */
+  forge?: 'iss' | 'aud' | 'userinfo-key'
   hs256?: boolean
   nonce?: string
   /** The body of every other request (the user endpoint), as JSON or as a signed JWT. */
@@ -48,6 +48,7 @@ export interface ProviderPlayer {
 /** Starts the player on 127.0.0.1. */
 export async function startProviderPlayer(): Promise<ProviderPlayer> {
   const keys = await generateKeyPair('RS256')
+  const stranger = await generateKeyPair('RS256')
   const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' }
   const requests: PlayedRequest[] = []
   let origin = ''
@@ -68,7 +69,11 @@ export async function startProviderPlayer(): Promise<ProviderPlayer> {
       }),
   }
 
-  async function sign(claims: Record<string, unknown>, audience: string): Promise<string> {
+  async function sign(
+    claims: Record<string, unknown>,
+    audience: string,
+    key = keys.privateKey,
+  ): Promise<string> {
     const s = player.script
     const jwt = new SignJWT(claims)
       .setIssuer(s.forge === 'iss' ? 'https://evil.example' : s.issuer)
@@ -77,7 +82,7 @@ export async function startProviderPlayer(): Promise<ProviderPlayer> {
       .setExpirationTime('5m')
     if (s.hs256)
       return jwt.setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(s.clientSecret))
-    return jwt.setProtectedHeader({ alg: 'RS256', kid: 'k1' }).sign(keys.privateKey)
+    return jwt.setProtectedHeader({ alg: 'RS256', kid: 'k1' }).sign(key)
   }
 
   const server: Server = createServer((req, res) => {
@@ -115,7 +120,8 @@ export async function startProviderPlayer(): Promise<ProviderPlayer> {
       }
       if (s.userinfoJwt) {
         res.writeHead(200, { 'content-type': 'application/jwt' })
-        res.end(await sign(s.userinfo as Record<string, unknown>, s.clientId))
+        const key = s.forge === 'userinfo-key' ? stranger.privateKey : keys.privateKey
+        res.end(await sign(s.userinfo as Record<string, unknown>, s.clientId, key))
         return
       }
       return json(s.userinfo)
