@@ -221,6 +221,7 @@ export type WarningCode =
   | 'short-secret'
   | 'generated-secret'
   | 'sign-out-everywhere-unsupported'
+  | 'provider-renamed'
 
 /** Where Gatehouse writes its logs. */
 export interface LoggerInstance {

@@ -193,6 +193,15 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     : []
   if (!Array.isArray(config.providers)) problem(AuthError, '`providers` must be an array (it may be empty).')
   for (const text of providerProblems) problem(AuthError, text)
+  for (const p of providers) {
+    // A retired id keeps working; the warning names the id to move to (`renamedTo` of the preset).
+    if ((p.type === 'oauth' || p.type === 'oidc') && typeof p.renamedTo === 'string') {
+      logger.warn(
+        'provider-renamed',
+        `Provider "${p.id}" is retired or renamed in Auth.js; use "${p.renamedTo}" (gatehouse/providers/${p.renamedTo}).`,
+      )
+    }
+  }
   if (config.adapter) {
     const features = new Set<AdapterFeature>()
     if (session.strategy === 'database') features.add('database-sessions')

@@ -13,6 +13,7 @@ const warningText: Record<WarningCode, string> = {
   'generated-secret': 'No secret was configured; a generated one is used.',
   'sign-out-everywhere-unsupported':
     'Signing out everywhere needs database sessions and an adapter with `deleteSessions`; only this browser was signed out.',
+  'provider-renamed': 'A provider id that Auth.js has retired or renamed is in use; switch to the new id.',
 }
 
 /** Writes one error with its precise reason and the chain of causes, so the log says what actually failed. */

@@ -9,6 +9,9 @@ export interface AppleProfile extends Record<string, unknown> {
   user?: { name?: { firstName?: string; lastName?: string }; email?: string }
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`sub` of the ID token'
+
 /**
  * Sign in with Apple (OpenID Connect). Apple posts the response back (`response_mode=form_post`), has no
  * userinfo endpoint and sends the user's name only on the first consent, as a `user` form field that

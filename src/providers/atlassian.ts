@@ -8,6 +8,9 @@ export interface AtlassianProfile extends Record<string, unknown> {
   picture?: string
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`account_id` of `/me`'
+
 /**
  * Sign in with an Atlassian account through OAuth 2.0 (3LO). The `read:me` scope lets Gatehouse read the
  * user's profile from `api.atlassian.com/me`; Atlassian uses `state` rather than PKCE.

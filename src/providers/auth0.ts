@@ -1,6 +1,9 @@
 import type { OAuthConfig, OAuthUserConfig } from './provider-types.js'
 import type { Profile } from '../types.js'
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`sub` of the ID token'
+
 /**
  * Sign in through an Auth0 tenant (OpenID Connect). Set `issuer` (or `AUTH_AUTH0_ISSUER`) to your tenant's
  * domain, e.g. `https://example.eu.auth0.com`; endpoints come from discovery.

@@ -1,6 +1,9 @@
 import type { OAuthConfig, OAuthUserConfig } from './provider-types.js'
 import type { Profile } from '../types.js'
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`sub` of the ID token'
+
 /**
  * Sign in through an authentik OAuth2/OpenID provider (OpenID Connect). Set `issuer` (or
  * `AUTH_AUTHENTIK_ISSUER`) to the application's issuer, e.g. `https://authentik.example.com/application/o/my-

@@ -8,6 +8,9 @@ export interface AzureADB2CProfile extends Record<string, unknown> {
   emails?: string[]
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`sub` of the ID token'
+
 /**
  * Sign in through an Azure AD B2C user flow (OpenID Connect). Set `issuer` to the user flow's issuer, e.g.
  * `https://<tenant>.b2clogin.com/<tenant-id>/v2.0/`; B2C returns the e-mail addresses in the `emails` claim.

@@ -6,6 +6,9 @@ export interface BattleNetProfile extends Record<string, unknown> {
   battle_tag?: string
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`sub` of the ID token'
+
 /**
  * Sign in with a Battle.net account (OpenID Connect). The default issuer is the global
  * `https://oauth.battle.net`; set `issuer` for the China region (`https://oauth.battlenet.com.cn`).

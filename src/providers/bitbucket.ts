@@ -8,6 +8,9 @@ export interface BitbucketProfile extends Record<string, unknown> {
   links?: { avatar?: { href?: string } }
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`account_id` of `/2.0/user`'
+
 /**
  * Sign in with a Bitbucket Cloud account through OAuth 2.0. The `account` scope reads the profile from
  * `api.bitbucket.org/2.0/user`, which carries no e-mail address.

@@ -1,6 +1,9 @@
 import type { OAuthConfig, OAuthUserConfig } from './provider-types.js'
 import type { Profile } from '../types.js'
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`sub` of the ID token'
+
 /**
  * Sign in through an Amazon Cognito user pool (OpenID Connect). Set `issuer` to `https://cognito-
  * idp.<region>.amazonaws.com/<user-pool-id>`; endpoints come from discovery.

@@ -10,6 +10,9 @@ export interface DiscordProfile extends Record<string, unknown> {
   email?: string | null
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`id` of `/users/@me`'
+
 /**
  * Sign in with a Discord account through OAuth 2.0. The `identify email` scopes read the user from
  * `/users/@me`; a user without an avatar gets Discord's default avatar image.

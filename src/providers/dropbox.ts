@@ -9,6 +9,9 @@ export interface DropboxProfile extends Record<string, unknown> {
   profile_photo_url?: string
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`account_id` of `/users/get_current_account`'
+
 /**
  * Sign in with a Dropbox account through OAuth 2.0. `token_access_type=offline` asks for a refresh token; the
  * profile comes from the `users/get_current_account` RPC endpoint (a POST).

@@ -8,6 +8,9 @@ export interface FacebookProfile extends Record<string, unknown> {
   picture?: { data?: { url?: string } }
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`id` of `/me`'
+
 /**
  * Sign in with a Facebook account through Facebook Login (OAuth 2.0). The `email` scope and the Graph API
  * `me` fields `id,name,email,picture` give the profile.

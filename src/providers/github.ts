@@ -13,6 +13,9 @@ export interface GitHubProfile extends Record<string, unknown> {
 /** Options of {@link GitHub}: any provider option, plus the base URL of a GitHub Enterprise Server. */
 export type GitHubOptions = OAuthUserConfig<GitHubProfile> & { enterprise?: { baseUrl?: string } }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`id` of `/user`'
+
 /**
  * Sign in with a GitHub account through a GitHub OAuth app. The `read:user user:email` scopes read `/user`; when
  * the user keeps their e-mail address private, the primary verified address is read from `/user/emails`. Pass

@@ -12,6 +12,9 @@ export interface GitLabProfile extends Record<string, unknown> {
 /** Options of {@link GitLab}: any provider option, plus the base URL of a self-managed instance. */
 export type GitLabOptions = OAuthUserConfig<GitLabProfile> & { baseUrl?: string }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`id` of `/api/v4/user`'
+
 /**
  * Sign in with a GitLab account through OAuth 2.0 with PKCE. The `read_user` scope reads `/api/v4/user`; pass
  * `baseUrl` for a self-managed GitLab instance (default `https://gitlab.com`).

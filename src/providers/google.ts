@@ -10,6 +10,9 @@ export interface GoogleProfile extends Record<string, unknown> {
   hd?: string
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`sub` of the ID token'
+
 /**
  * Sign in with a Google account (OpenID Connect). Endpoints come from discovery at `accounts.google.com`; to
  * receive a refresh token add `access_type: 'offline'` and `prompt: 'consent'` to `authorization.params`.

@@ -8,6 +8,9 @@ export interface HubSpotProfile extends Record<string, unknown> {
   hub_id?: number
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`user_id` of the access-token metadata'
+
 /**
  * Sign in with a HubSpot account through OAuth 2.0. HubSpot has no userinfo endpoint: the access-token
  * information endpoint gives the user's e-mail (`user`) and id; the client authenticates with

@@ -1,6 +1,9 @@
 import type { OAuthConfig, OAuthUserConfig } from './provider-types.js'
 import type { Profile } from '../types.js'
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`sub` of the ID token'
+
 /**
  * Sign in through a Keycloak realm (OpenID Connect). Set `issuer` to the realm, e.g.
  * `https://keycloak.example.com/realms/my-realm`; endpoints come from discovery.

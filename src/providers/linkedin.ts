@@ -8,6 +8,9 @@ export interface LinkedInProfile extends Record<string, unknown> {
   picture?: string
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`sub` of the ID token'
+
 /**
  * Sign in with LinkedIn using OpenID Connect (the "Sign In with LinkedIn v2" product). LinkedIn does not
  * support PKCE for web apps, so `state` protects the callback; the client authenticates with

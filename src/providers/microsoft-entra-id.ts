@@ -10,6 +10,9 @@ export interface MicrosoftEntraIDProfile extends Record<string, unknown> {
   preferred_username?: string
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`sub` of the ID token'
+
 /**
  * Sign in with a Microsoft work or school account through Microsoft Entra ID (OpenID Connect). The default issuer,
  * `https://login.microsoftonline.com/common/v2.0`, accepts any tenant: the ID token's issuer must then be the one

@@ -9,6 +9,9 @@ export interface NotionProfile extends Record<string, unknown> {
   person?: { email?: string }
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`id` of the bot owner user'
+
 /**
  * Sign in with a Notion account through a public integration's OAuth 2.0 flow (`owner=user`). The profile is
  * the user who authorised the integration, read from the token's bot user.

@@ -1,6 +1,9 @@
 import type { OAuthConfig, OAuthUserConfig } from './provider-types.js'
 import type { Profile } from '../types.js'
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`sub` of the ID token'
+
 /**
  * Sign in through an Okta organisation (OpenID Connect). Set `issuer` to your Okta domain or authorization
  * server, e.g. `https://example.okta.com/oauth2/default`; endpoints come from discovery.

@@ -72,6 +72,11 @@ export interface OAuthConfig<P = Profile> extends CommonProviderOptions {
   allowDangerousEmailAccountLinking?: boolean
   redirectProxyUrl?: string
   style?: ProviderStyle
+  /**
+   * The id that replaces this one, on a preset Auth.js has retired or renamed (`azure-ad`): the old id keeps
+   * working and the configuration logs a `provider-renamed` warning naming this one.
+   */
+  renamedTo?: string
   options?: Record<string, unknown>
   [key: string]: unknown
 }

@@ -7,6 +7,9 @@ export interface RedditProfile extends Record<string, unknown> {
   icon_img?: string
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`id` of `/api/v1/me`'
+
 /**
  * Sign in with a Reddit account through OAuth 2.0. The `identity` scope reads `/api/v1/me`; Reddit shares no
  * e-mail address, and `duration=permanent` asks for a refresh token.

@@ -9,6 +9,9 @@ export interface SalesforceProfile extends Record<string, unknown> {
   picture?: string
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`user_id` of the userinfo (else `sub`)'
+
 /**
  * Sign in with a Salesforce account (OpenID Connect). The ID token carries few claims, so the profile is read
  * from the userinfo endpoint; set `issuer` to `https://test.salesforce.com` for sandboxes or to your My

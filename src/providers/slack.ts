@@ -9,6 +9,9 @@ export interface SlackProfile extends Record<string, unknown> {
   'https://slack.com/team_id'?: string
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`sub` of the ID token'
+
 /**
  * Sign in with Slack (OpenID Connect). Slack's sign-in does not support PKCE, so a `nonce` binds the ID token
  * to the browser.

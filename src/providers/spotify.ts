@@ -8,6 +8,9 @@ export interface SpotifyProfile extends Record<string, unknown> {
   images?: Array<{ url: string }>
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`id` of `/v1/me`'
+
 /**
  * Sign in with a Spotify account through OAuth 2.0 with PKCE. The `user-read-email` scope reads the profile
  * and e-mail address from `/v1/me`.

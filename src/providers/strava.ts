@@ -8,6 +8,9 @@ export interface StravaProfile extends Record<string, unknown> {
   profile?: string
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`id` of `/athlete`'
+
 /**
  * Sign in with a Strava account through OAuth 2.0. The `read` scope reads the athlete from `/api/v3/athlete`;
  * Strava shares no e-mail address and authenticates the client with `client_secret_post`.

@@ -8,6 +8,9 @@ export interface TwitchProfile extends Record<string, unknown> {
   picture?: string
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`sub` of the ID token'
+
 /**
  * Sign in with a Twitch account (OpenID Connect). The `claims` request parameter puts e-mail, picture and
  * user name into the ID token; the client authenticates with `client_secret_post`.

@@ -5,6 +5,9 @@ export interface TwitterProfile extends Record<string, unknown> {
   data: { id: string; name?: string; username?: string; email?: string; profile_image_url?: string }
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`data.id` of `/2/users/me`'
+
 /**
  * Sign in with an X (formerly Twitter) account through OAuth 2.0 with PKCE and `state`. The `users.read
  * tweet.read` scopes read `/2/users/me`; `offline.access` asks for a refresh token.
@@ -19,7 +22,7 @@ export interface TwitterProfile extends Record<string, unknown> {
 export default function Twitter(options: OAuthUserConfig<TwitterProfile> = {}): OAuthConfig<TwitterProfile> {
   return {
     id: 'twitter',
-    name: 'X (Twitter)',
+    name: 'Twitter',
     type: 'oauth',
     authorization: {
       url: 'https://x.com/i/oauth2/authorize',

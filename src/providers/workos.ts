@@ -14,6 +14,9 @@ export interface WorkOSProfile extends Record<string, unknown> {
 /** Options of {@link WorkOS}: any provider option, plus the SSO `connection` to use and the API base URL. */
 export type WorkOSOptions = OAuthUserConfig<WorkOSProfile> & { connection?: string }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`id` of `/sso/profile`'
+
 /**
  * Sign in through WorkOS SSO (OAuth 2.0 in front of SAML and OIDC identity providers). Pass `connection` (or add
  * `organization` / `provider` to `authorization.params`) to choose the enterprise connection; the client

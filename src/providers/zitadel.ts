@@ -9,6 +9,9 @@ export interface ZitadelProfile extends Record<string, unknown> {
   preferred_username?: string
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`sub` of the ID token'
+
 /**
  * Sign in through a ZITADEL instance (OpenID Connect). Set `issuer` to the instance, e.g. `https://example-
  * abc.zitadel.cloud`; endpoints come from discovery.

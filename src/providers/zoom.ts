@@ -9,6 +9,9 @@ export interface ZoomProfile extends Record<string, unknown> {
   pic_url?: string
 }
 
+/** What becomes the account id, for the README's provider table. */
+export const userId = '`id` of `/v2/users/me`'
+
 /**
  * Sign in with a Zoom account through OAuth 2.0. Zoom grants the scopes configured on the app, so the
  * authorization request sends an empty `scope`; the profile comes from `/v2/users/me`.

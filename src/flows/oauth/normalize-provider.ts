@@ -17,6 +17,8 @@ export interface EndpointRequestContext {
   provider: NormalizedProvider
   /** The provider's outbound `fetch`: timeout, no redirects, `http:` refused off loopback. */
   fetch: typeof fetch
+  /** The callback URL sent as `redirect_uri`, for a `token.request` that builds the grant itself. */
+  redirectUri?: string
 }
 
 /** One endpoint after normalisation: its URL (when known before discovery), extra parameters and hooks. */
@@ -152,9 +154,11 @@ export function normalizeProvider(
   const redirectProxyUrl =
     typeof config.redirectProxyUrl === 'string' ? config.redirectProxyUrl : defaults.redirectProxyUrl
   const authorization = endpoint(config.authorization)
-  const issuer = typeof config.issuer === 'string' ? config.issuer.replace(/\/+$/, '') : undefined
+  // The issuer is compared exactly (RFC 8414 §3.3): some keep a trailing slash (Roblox, Vipps, Auth0).
+  const issuer = typeof config.issuer === 'string' ? config.issuer : undefined
   const wellKnown =
-    config.wellKnown ?? (issuer === undefined ? undefined : `${issuer}/.well-known/openid-configuration`)
+    config.wellKnown ??
+    (issuer === undefined ? undefined : `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`)
   const timeout = typeof config['timeout'] === 'number' ? config['timeout'] : defaults.timeoutMs
   return Object.freeze({
     id: config.id,

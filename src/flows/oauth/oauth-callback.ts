@@ -179,6 +179,7 @@ export async function oauthCallback(
         tokens: { code: callbackParams.get('code') },
         provider,
         fetch: provider.fetch,
+        redirectUri: redirectUri(ctx, provider),
       }),
     )
     tokens = { ...(custom as { tokens?: Record<string, unknown> })?.tokens }
@@ -282,5 +283,26 @@ async function userinfo(
     String(tokens['access_token']),
     requestOptions(provider),
   )
-  return o.processUserInfoResponse(as, oauthClient(provider), subject ?? o.skipSubjectCheck, response)
+  if (provider.type === 'oauth') {
+    // A plain OAuth 2.0 user API (Discord's /users/@me, 42's /v2/me) has no `sub`: only OIDC userinfo is one.
+    if (!response.ok) throw new Error(`the user endpoint answered HTTP ${response.status}`)
+    const body: unknown = await response.json().catch(() => undefined)
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new o.OperationProcessingError('the user endpoint returned no JSON object', {
+        code: o.RESPONSE_IS_NOT_JSON,
+      })
+    }
+    return body as Profile
+  }
+  const claims = await o.processUserInfoResponse(
+    as,
+    oauthClient(provider),
+    subject ?? o.skipSubjectCheck,
+    response,
+  )
+  // A signed userinfo (BankID Norway asks for one) is verified like the ID token; oauth4webapi only parses it.
+  if (provider.client['userinfo_signed_response_alg'] !== undefined) {
+    await o.validateApplicationLevelSignature(as, response, requestOptions(provider))
+  }
+  return claims
 }
