@@ -7,27 +7,15 @@ import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MemoryAdapter } from '../../src/adapters/memory.js'
-import { Auth } from '../../src/auth.js'
 import type { OAuthConfig } from '../../src/providers/provider-types.js'
 import type { AuthConfig } from '../../src/types.js'
 import { CookieJar } from '../support/cookie-jar.js'
+import { inProcessClient } from '../support/in-process-client.js'
 import { ALICE, aliceCredentials, baseConfig } from './http-helpers.js'
 
 const ORIGIN = 'http://app.test'
 
-async function call(config: AuthConfig, jar: CookieJar, path: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers)
-  const cookie = jar.header()
-  if (cookie) headers.set('cookie', cookie)
-  const response = await Auth(new Request(`${ORIGIN}${path}`, { ...init, headers }), config)
-  jar.take(response)
-  return response
-}
-
-async function csrf(config: AuthConfig, jar: CookieJar): Promise<string> {
-  const res = await call(config, jar, '/auth/csrf')
-  return ((await res.json()) as { csrfToken: string }).csrfToken
-}
+const { call, csrf } = inProcessClient(ORIGIN)
 
 type Send = (config: AuthConfig, jar: CookieJar, json: boolean) => Promise<Response>
 

@@ -4,9 +4,8 @@
  * cookie clearing. Whatever the callback gets or answers, the result is a safe same-origin redirect.
  */
 import { describe, expect, it } from 'vitest'
-import { Auth } from '../../src/auth.js'
-import type { AuthConfig } from '../../src/types.js'
 import { CookieJar } from '../support/cookie-jar.js'
+import { inProcessClient } from '../support/in-process-client.js'
 import { SESSION as PLAIN_SESSION, baseConfig } from './http-helpers.js'
 
 const ORIGIN = 'https://app.test'
@@ -16,20 +15,7 @@ const SESSION = `__Secure-${PLAIN_SESSION}`
 const documented = ({ url, baseUrl }: { url: string; baseUrl: string }) =>
   url.startsWith('/') ? baseUrl + url : new URL(url).origin === baseUrl ? url : baseUrl
 
-/** In-process client: Auth() called directly, so a rejection fails the test instead of hiding in a server. */
-async function call(config: AuthConfig, jar: CookieJar, path: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers)
-  const cookie = jar.header()
-  if (cookie) headers.set('cookie', cookie)
-  const response = await Auth(new Request(`${ORIGIN}${path}`, { ...init, headers }), config)
-  jar.take(response)
-  return response
-}
-
-async function csrf(config: AuthConfig, jar: CookieJar): Promise<string> {
-  const res = await call(config, jar, '/auth/csrf')
-  return ((await res.json()) as { csrfToken: string }).csrfToken
-}
+const { call, csrf } = inProcessClient(ORIGIN)
 
 /** A form body written by hand, so raw CR/LF and unpaired encodings reach the server as they are. */
 function post(body: string, headers: Record<string, string> = {}): RequestInit {

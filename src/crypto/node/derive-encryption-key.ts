@@ -6,6 +6,7 @@
  */
 import { createHash, hkdfSync } from 'node:crypto'
 import type { ContentEncryption } from '../crypto-backend.js'
+import { keyLength } from '../key-length.js'
 
 /**
  * Derives the key for `enc` with HKDF-SHA256 (IKM = secret, salt = the cookie name, info = `Auth.js Generated
@@ -44,15 +45,4 @@ export function jwkThumbprint(key: Uint8Array): string {
   return createHash(key.byteLength === 64 ? 'sha512' : 'sha256')
     .update(jwk)
     .digest('base64url')
-}
-
-function keyLength(enc: ContentEncryption): number {
-  switch (enc) {
-    case 'A256CBC-HS512':
-      return 64
-    case 'A256GCM':
-      return 32
-    default:
-      throw new TypeError(`Unsupported content encryption ${String(enc)}`)
-  }
 }

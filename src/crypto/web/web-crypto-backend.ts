@@ -7,16 +7,11 @@
  * @module
  */
 import { aadLength } from '../crypto-backend.js'
-import type {
-  A256CbcHs512Key,
-  A256CbcHs512Result,
-  A256GcmKey,
-  ContentEncryption,
-  CryptoBackend,
-} from '../crypto-backend.js'
+import type { A256CbcHs512Key, A256CbcHs512Result, A256GcmKey, CryptoBackend } from '../crypto-backend.js'
 import { sha256 } from '../sha256.js'
 import { decodeBase64url, encodeBase64url } from './base64url.js'
 import { timingSafeEqual } from './timing-safe-equal.js'
+import { keyLength } from '../key-length.js'
 
 interface WebCbcKey extends A256CbcHs512Key {
   readonly macKey: CryptoKey
@@ -42,17 +37,6 @@ function hex(bytes: Uint8Array): string {
   let out = ''
   for (const byte of bytes) out += (byte < 16 ? '0' : '') + byte.toString(16)
   return out
-}
-
-function keyLength(enc: ContentEncryption): number {
-  switch (enc) {
-    case 'A256CBC-HS512':
-      return 64
-    case 'A256GCM':
-      return 32
-    default:
-      throw new TypeError(`Unsupported content encryption ${String(enc)}`)
-  }
 }
 
 async function hkdf(secret: string, salt: string, length: number): Promise<Uint8Array> {
