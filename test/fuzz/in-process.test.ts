@@ -25,10 +25,10 @@ import { heapAfterGc } from './heap-after-gc.js'
 import { violations } from './invariants.js'
 import { excludedBy } from './known-unfixed.js'
 import { requestArbitrary } from './request-arbitrary.js'
-import { InvariantBroken, runFuzz } from './run-fuzz.js'
+import { fuzzRuns, InvariantBroken, runFuzz } from './run-fuzz.js'
 
 /** Requests per configuration (three configurations; the raw-HTTP suite sends its own). */
-const RUNS = 700
+const RUNS = fuzzRuns(700)
 /** Heap growth allowed over the whole run, after GC: a leak of even 1 KiB a request would exceed it. */
 const HEAP_BOUND = 24 * 1024 * 1024
 

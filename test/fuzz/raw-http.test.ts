@@ -25,10 +25,10 @@ import { violations } from './invariants.js'
 import { excludedBy } from './known-unfixed.js'
 import { announcesMore, sendRaw } from './raw-client.js'
 import { rawRequestArbitrary } from './request-arbitrary.js'
-import { InvariantBroken, runFuzz } from './run-fuzz.js'
+import { fuzzRuns, InvariantBroken, runFuzz } from './run-fuzz.js'
 
 /** Raw requests per configuration (three configurations). */
-const RUNS = 300
+const RUNS = fuzzRuns(300)
 /** Heap growth of the server allowed over the run, after GC. */
 const HEAP_BOUND = 24 * 1024 * 1024
 /** The database configuration runs with `AUTH_URL`: its answers may only ever point at this origin. */

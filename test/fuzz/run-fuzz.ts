@@ -18,6 +18,12 @@ export function fuzzSeed(): number {
   return seed
 }
 
+/** Requests per configuration: `fallback`, or `FUZZ_RUNS` for a longer hunt on a developer's machine. */
+export function fuzzRuns(fallback: number): number {
+  const runs = Number(process.env.FUZZ_RUNS ?? fallback)
+  return Number.isInteger(runs) && runs > 0 ? runs : fallback
+}
+
 /** Thrown by a check with the broken invariants; the runner prints them under the shrunk request. */
 export class InvariantBroken extends Error {}
 
