@@ -105,6 +105,13 @@ describe('fuzz invariants', () => {
     ).toHaveLength(1)
   })
 
+  it('a Set-Cookie of a name Gatehouse does not own (header injection) is a violation', () => {
+    const injected: [string, string] = ['set-cookie', 'a=b; Path=/']
+    const own: [string, string] = ['set-cookie', '__Host-authjs.csrf-token=x; Path=/; Secure']
+    expect(violations(get('/auth/csrf'), answer(200, [injected]), 'jwt-credentials')).toHaveLength(1)
+    expect(violations(get('/auth/csrf'), answer(200, [own]), 'jwt-credentials')).toEqual([])
+  })
+
   it('every known-unfixed entry names the finding and covers some request, or the list is empty', () => {
     for (const entry of knownUnfixed) expect(entry.finding).toMatch(/^issue #14 finding \d/)
     expect(excludedBy(get('/auth/session'), 'database-sqlite')).toBeUndefined()

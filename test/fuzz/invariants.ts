@@ -73,6 +73,10 @@ function redirectTarget(res: FuzzResponse): string | undefined {
   }
 }
 
+/** The cookies Gatehouse sets (insecure or prefixed names, session chunks); any other name is an injection. */
+const ownCookie =
+  /^(__Secure-|__Host-)?authjs\.(session-token(\.\d+)?|csrf-token|callback-url|pkce\.code_verifier|state|nonce|challenge)$/
+
 /** Every broken invariant of one answer, as sentences; empty when the answer is sound. */
 export function violations(
   req: FuzzRequest,
@@ -85,6 +89,12 @@ export function violations(
   if (internals.test(res.body))
     found.push(`internals in the body: ${JSON.stringify(res.body.match(internals)?.[0])}`)
   if (res.body.includes(MARKER)) found.push('the marker came back unescaped in the body')
+  for (const [n, v] of res.headers) {
+    if (n !== 'set-cookie') continue
+    const name = v.slice(0, v.indexOf('='))
+    if (!ownCookie.test(name))
+      found.push(`a cookie Gatehouse does not own was set: ${JSON.stringify(v.slice(0, 80))}`)
+  }
   const target = redirectTarget(res)
   const failed = res.status >= 400 || (target !== undefined && /[?&]error=/.test(target))
   if (failed && setsSession(res)) found.push('a session cookie on a failed request')
