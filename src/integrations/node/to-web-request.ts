@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
-import { Readable } from 'node:stream'
 import { badRequest } from './bad-request.js'
 import { requestOrigin } from './request-origin.js'
+import { requestBodyStream } from './request-body-stream.js'
 
 /** Options of {@link toWebRequest} and {@link toNodeHandler}. */
 export interface ToWebRequestOptions {
@@ -43,7 +43,7 @@ export function toWebRequest(req: IncomingMessage, options: ToWebRequestOptions 
     return new Request(origin.url, {
       method,
       headers,
-      ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+      ...(hasBody ? { body: requestBodyStream(req), duplex: 'half' } : {}),
     })
   } catch {
     // What is left for the Fetch standard to refuse: a forbidden method (CONNECT, TRACE, TRACK) or a header value
