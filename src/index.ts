@@ -12,6 +12,9 @@
  */
 export { Auth, type AuthConfigInput } from './auth.js'
 export { createAuth, type CreateAuthOptions, type GatehouseInstance } from './create-auth.js'
+export { setEnvDefaults } from './config/set-env-defaults.js'
+export { createActionURL } from './config/create-action-url.js'
+export { isAuthAction } from './routing/is-auth-action.js'
 export { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from './symbols.js'
 export { AuthError, CredentialsSignin } from './errors.js'
 export type * from './types.js'

@@ -54,7 +54,7 @@ export interface GetSessionParams {
 
 /**
  * Signs in with a provider whose type needs browser work of its own (a passkey ceremony): registered by the
- * package for that type, e.g. `gatehouse/webauthn`, and called by `signIn` with the provider it found.
+ * package for that type, e.g. the WebAuthn client, and called by `signIn` with the provider it found.
  */
 export type ProviderSignIn = (
   provider: ClientSafeProvider,

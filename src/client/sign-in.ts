@@ -50,7 +50,7 @@ export async function signIn(
   if (custom) return custom(found, { ...fields, redirect, redirectTo }, authorizationParams)
   if (found.type === 'webauthn') {
     throw new TypeError(
-      `Provider id "${found.id}" is a WebAuthn provider: sign in with it through \`gatehouse/webauthn\`.`,
+      `Provider id "${found.id}" is a WebAuthn provider: sign in with it through the WebAuthn client.`,
     )
   }
   const action = found.type === 'credentials' ? 'callback' : 'signin'
