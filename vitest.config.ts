@@ -34,6 +34,8 @@ const webCryptoSuites = [
  */
 const conditions = ['gatehouse-source', 'module', 'node', 'development|production']
 
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
+
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['gatehouse-source', 'node'] } },
@@ -49,6 +51,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['test/**/*.alias.test.ts'],
           env: { GATEHOUSE_EXPECTED_CRYPTO: 'node' },
         },
       },
@@ -59,6 +62,23 @@ export default defineConfig({
           name: 'webcrypto',
           include: webCryptoSuites,
           env: { GATEHOUSE_EXPECTED_CRYPTO: 'webcrypto' },
+        },
+      },
+      {
+        // Wrappers written for @auth/core, run with `@auth/core` resolved to Gatehouse, as an npm alias does.
+        extends: true,
+        resolve: {
+          alias: [
+            { find: /^@auth\/core$/, replacement: src('index.ts') },
+            { find: /^@auth\/core\/errors$/, replacement: src('errors.ts') },
+            { find: /^@auth\/core\/jwt$/, replacement: src('jwt/index.ts') },
+            { find: /^#crypto$/, replacement: src('crypto/node/node-crypto-backend.ts') },
+          ],
+        },
+        test: {
+          name: 'aliased-auth-core',
+          include: ['test/**/*.alias.test.ts'],
+          server: { deps: { inline: ['@auth/express'] } },
         },
       },
     ],

@@ -17,6 +17,9 @@ export {
   type GatehouseInstance,
   type SessionWithCookies,
 } from './create-auth.js'
+export { setEnvDefaults } from './config/set-env-defaults.js'
+export { createActionURL } from './config/create-action-url.js'
+export { isAuthAction } from './routing/is-auth-action.js'
 export { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from './symbols.js'
 export { AuthError, CredentialsSignin } from './errors.js'
 export type * from './types.js'

@@ -1,0 +1,122 @@
+import { cookies, headers as nextHeaders } from 'next/headers.js'
+import { NextRequest } from 'next/server.js'
+import type { Session } from '../../types.js'
+import { handleAuth, type AuthWrappedHandler } from './handle-auth.js'
+import { configFor, type NextAuthConfigInput } from './next-auth-config.js'
+import { parseSetCookie } from './parse-set-cookie.js'
+import { readSession } from './read-session.js'
+
+/** A Pages Router request (`NextApiRequest`, `IncomingMessage`): only its headers are read. */
+interface PagesRequest {
+  headers: Record<string, string | string[] | undefined>
+}
+/** A Pages Router response (`NextApiResponse`, `ServerResponse`) or anything with web `Headers`. */
+type PagesResponse =
+  | { appendHeader(name: string, value: string | string[]): unknown }
+  | { setHeader(name: string, value: string | string[]): unknown; getHeader(name: string): unknown }
+  | { headers: Headers }
+
+/** The overloads of `auth`. */
+export interface AuthFunction {
+  /** In server components, server actions and route handlers: the session, or `null`. */
+  (): Promise<Session | null>
+  /** As middleware (`export { auth as middleware }`, or `proxy` on Next 16). */
+  (request: NextRequest | Request, context?: unknown): Promise<Response>
+  /** Wraps middleware or a route handler; it gets `req.auth`. */
+  <H extends AuthWrappedHandler>(handler: H): (request: NextRequest, context?: unknown) => Promise<Response>
+  /** Pages Router API routes: the session; re-issued cookies are set on `res`. */
+  (req: PagesRequest, res: PagesResponse): Promise<Session | null>
+  /** `getServerSideProps`: the session; re-issued cookies are set on `context.res`. */
+  (context: { req: PagesRequest; res: PagesResponse }): Promise<Session | null>
+}
+
+function webHeaders(source: PagesRequest['headers']): Headers {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(source)) {
+    if (typeof value === 'string') headers.set(name, value)
+    else if (Array.isArray(value)) headers.set(name, value.join(name === 'cookie' ? '; ' : ', '))
+  }
+  return headers
+}
+
+function appendSetCookies(res: PagesResponse, setCookies: readonly string[]): void {
+  if (setCookies.length === 0) return
+  if ('headers' in res && res.headers instanceof Headers) {
+    for (const cookie of setCookies) res.headers.append('Set-Cookie', cookie)
+  } else if ('appendHeader' in res && typeof res.appendHeader === 'function') {
+    res.appendHeader('Set-Cookie', [...setCookies])
+  } else if ('setHeader' in res) {
+    const previous = res.getHeader('Set-Cookie')
+    const kept = Array.isArray(previous)
+      ? previous.filter((v): v is string => typeof v === 'string')
+      : typeof previous === 'string'
+        ? [previous]
+        : []
+    res.setHeader('Set-Cookie', [...kept, ...setCookies])
+  }
+}
+
+function toNextRequest(request: Request): NextRequest {
+  return request instanceof NextRequest ? request : new NextRequest(request)
+}
+
+/** No arguments: the session from `headers()`; a changed cookie is written through `cookies()` where Next allows. */
+async function sessionFromHeaders(input: NextAuthConfigInput): Promise<Session | null> {
+  try {
+    const bound = await configFor(input, undefined)
+    const { session, setCookies } = await readSession(bound, new Headers(await nextHeaders()))
+    if (setCookies.length) await writeSetCookies(setCookies)
+    return session
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Passes re-issued session cookies on through `cookies()`: possible in server actions and route handlers; a server
+ * component cannot write cookies, and there the write is skipped (the session itself is unaffected).
+ */
+async function writeSetCookies(setCookies: readonly string[]): Promise<void> {
+  try {
+    const jar = await cookies()
+    for (const line of setCookies) {
+      const cookie = parseSetCookie(line)
+      if (cookie) jar.set(cookie.name, cookie.value, cookie.options)
+    }
+  } catch {
+    // A server component: Next forbids cookie writes during rendering.
+  }
+}
+
+/** Builds `auth` for a configuration input. */
+export function createAuthFunction(input: NextAuthConfigInput): AuthFunction {
+  function auth(...args: unknown[]): unknown {
+    if (args.length === 0) return sessionFromHeaders(input)
+    const [first, second] = args
+    if (first instanceof Request) {
+      const request = toNextRequest(first)
+      return configFor(input, request).then((bound) => handleAuth(bound, request, second as never))
+    }
+    if (typeof first === 'function') {
+      const handler = first as AuthWrappedHandler
+      return async (request: Request, context?: unknown) => {
+        const next = toNextRequest(request)
+        return handleAuth(await configFor(input, next), next, context as never, handler)
+      }
+    }
+    const ctx = first as { req?: PagesRequest; res?: PagesResponse } & PagesRequest
+    const req = ctx.req ?? ctx
+    const res = ctx.res ?? (second as PagesResponse | undefined)
+    return (async () => {
+      try {
+        const bound = await configFor(input, undefined)
+        const { session, setCookies } = await readSession(bound, webHeaders(req.headers ?? {}), 'http')
+        if (res) appendSetCookies(res, setCookies)
+        return session
+      } catch {
+        return null
+      }
+    })()
+  }
+  return auth as AuthFunction
+}

@@ -1,0 +1,67 @@
+import type { NextRequest } from 'next/server.js'
+import type { Session } from '../../types.js'
+import { createAuthFunction, type AuthFunction } from './auth-function.js'
+import { configFor, type NextAuthConfigInput } from './next-auth-config.js'
+import {
+  signInAction,
+  signOutAction,
+  updateAction,
+  type SignInActionOptions,
+  type SignOutActionOptions,
+} from './server-actions.js'
+
+/** What {@link NextAuth} returns (next-auth v5's `NextAuthResult`). */
+export interface NextAuthResult {
+  /** Route handlers for `app/api/auth/[...nextauth]/route.ts`: `export const { GET, POST } = handlers`. */
+  handlers: {
+    GET: (request: NextRequest) => Promise<Response>
+    POST: (request: NextRequest) => Promise<Response>
+  }
+  /** The session, as middleware, as a handler wrapper, or for the Pages Router; see {@link AuthFunction}. */
+  auth: AuthFunction
+  /**
+   * Server action: signs in with `provider` (no provider: the sign-in page), writes the cookies, then redirects
+   * (or with `redirect: false` returns the URL). Sign-in errors are thrown (`CredentialsSignin` with its `code`);
+   * a `redirectTo` on another origin is ignored.
+   */
+  signIn: (
+    provider?: string,
+    options?: SignInActionOptions,
+    authorizationParams?: string | string[][] | Record<string, string> | URLSearchParams,
+  ) => Promise<string>
+  /** Server action: signs out, clears the cookies, then redirects (or with `redirect: false` returns the URL). */
+  signOut: (options?: SignOutActionOptions) => Promise<{ redirect: string }>
+  /** Updates the session from the server: the `jwt` callback runs with trigger `update` and `session` = `data`. */
+  unstable_update: (data: Partial<Session> | Record<string, unknown>) => Promise<Session | null>
+  /** The same as `unstable_update`. */
+  update: (data: Partial<Session> | Record<string, unknown>) => Promise<Session | null>
+}
+
+/**
+ * next-auth v5's `NextAuth` on Gatehouse: the configuration (or a function of the request returning it) in, route
+ * handlers, `auth` and the server actions out. Default `basePath` `/api/auth`; the base URL comes from `AUTH_URL` /
+ * `NEXTAUTH_URL` or the request.
+ *
+ * @example
+ * ```ts
+ * // auth.ts
+ * import NextAuth from 'gatehouse/next'
+ * export const { handlers, auth, signIn, signOut } = NextAuth({ providers: [GitHub] })
+ * ```
+ */
+export function NextAuth(input: NextAuthConfigInput): NextAuthResult {
+  const handler = async (request: NextRequest) =>
+    (await configFor(input, request)).instance.handlers.GET(request)
+  const post = async (request: NextRequest) =>
+    (await configFor(input, request)).instance.handlers.POST(request)
+  const update = async (data: unknown) => updateAction(await configFor(input, undefined), data)
+  return {
+    handlers: { GET: handler, POST: post },
+    auth: createAuthFunction(input),
+    signIn: async (provider, options, authorizationParams) =>
+      signInAction(await configFor(input, undefined), provider, options, authorizationParams),
+    signOut: async (options) => signOutAction(await configFor(input, undefined), options),
+    unstable_update: update,
+    update,
+  }
+}

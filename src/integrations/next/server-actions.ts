@@ -1,0 +1,150 @@
+import { cookies, headers as nextHeaders } from 'next/headers.js'
+import { redirect } from 'next/navigation.js'
+import { Auth } from '../../auth.js'
+import { createActionURL } from '../../config/create-action-url.js'
+import type { ProviderConfig } from '../../providers/provider-types.js'
+import type { Cookie, ResponseInternal, Session } from '../../types.js'
+import type { BoundConfig } from './next-auth-config.js'
+
+/** Options of the server-side `signIn`: where to go after, whether to redirect, and the form fields. */
+export type SignInActionOptions =
+  FormData | ({ redirectTo?: string; redirect?: boolean } & Record<string, string | boolean | undefined>)
+
+/** Options of the server-side `signOut`. */
+export interface SignOutActionOptions {
+  redirectTo?: string
+  redirect?: boolean
+}
+
+/** The request headers of the action, without what must not be forwarded to the core. */
+async function actionHeaders(contentType: string): Promise<Headers> {
+  const headers = new Headers(await nextHeaders())
+  // The core reads this header as "answer JSON errors"; from a browser it would turn thrown errors into results.
+  headers.delete('x-auth-return-redirect')
+  headers.delete('content-length')
+  headers.set('Content-Type', contentType)
+  return headers
+}
+
+/** `url` when it is a path on this origin or a URL of it; anything else (another host, `javascript:`) is dropped. */
+function sameOrigin(url: unknown, origin: string): string | undefined {
+  if (typeof url !== 'string' || url === '') return undefined
+  try {
+    const parsed = new URL(url, origin)
+    if (parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) return undefined
+    return url.startsWith('/') && !url.startsWith('//') ? url : parsed.href
+  } catch {
+    return undefined
+  }
+}
+
+/** Writes the core's cookies through `cookies()` (server actions and route handlers may write them). */
+async function writeCookies(list: readonly Cookie[] | undefined): Promise<void> {
+  if (!list?.length) return
+  const jar = await cookies()
+  for (const cookie of list) jar.set(cookie.name, cookie.value, cookie.options)
+}
+
+/** POSTs to the core in raw mode: sign-in errors are thrown (`CredentialsSignin` with its `code`). */
+async function postRaw(
+  bound: BoundConfig,
+  url: string,
+  headers: Headers,
+  body: string,
+): Promise<ResponseInternal> {
+  const result = (await Auth(new Request(url, { method: 'POST', headers, body }), bound.rawConfig)) as unknown
+  return result as ResponseInternal
+}
+
+function providerInfo(bound: BoundConfig, id: string): { id: string; type: string } | undefined {
+  for (const entry of bound.config.providers ?? []) {
+    const provider = (typeof entry === 'function' ? entry() : entry) as ProviderConfig & {
+      options?: { id?: string; type?: string }
+    }
+    const providerId = provider.options?.id ?? provider.id
+    if (providerId === id) return { id, type: provider.options?.type ?? provider.type }
+  }
+  return undefined
+}
+
+/** The server-side `signIn` (next-auth's `signIn` server action), see {@link NextAuthResult.signIn}. */
+export async function signInAction(
+  bound: BoundConfig,
+  provider: string | undefined,
+  options: SignInActionOptions = {},
+  authorizationParams?: string | string[][] | Record<string, string> | URLSearchParams,
+): Promise<string> {
+  const headers = await actionHeaders('application/x-www-form-urlencoded')
+  const fields: Record<string, unknown> =
+    options instanceof FormData ? Object.fromEntries(options.entries()) : { ...options }
+  const { redirect: redirectOption, redirectTo, ...rest } = fields
+  const shouldRedirect = redirectOption !== false && redirectOption !== 'false'
+  const signInUrl = createActionURL(
+    'signin',
+    headers.get('x-forwarded-proto') ?? undefined,
+    headers,
+    process.env,
+    bound.config,
+  )
+  const callbackUrl =
+    sameOrigin(redirectTo, signInUrl.origin) ?? sameOrigin(headers.get('Referer'), signInUrl.origin) ?? '/'
+  const found = provider ? providerInfo(bound, provider) : undefined
+  if (!found) {
+    const url = `${signInUrl.href}?${new URLSearchParams({ callbackUrl })}`
+    if (shouldRedirect) redirect(url)
+    return url
+  }
+  const action = found.type === 'credentials' ? 'callback' : 'signin'
+  const base = signInUrl.href.replace(/\/signin$/, `/${action}`)
+  const url = `${base}/${encodeURIComponent(found.id)}?${new URLSearchParams(authorizationParams)}`
+  const body = new URLSearchParams()
+  for (const [key, value] of Object.entries(rest)) {
+    // Next's own fields of a form bound to an action ($ACTION_ID_…) are not the provider's.
+    if (typeof value === 'string' && !key.startsWith('$ACTION')) body.set(key, value)
+  }
+  body.set('callbackUrl', callbackUrl)
+  const result = await postRaw(bound, url, headers, body.toString())
+  await writeCookies(result.cookies)
+  const target = result.redirect ?? url
+  if (shouldRedirect) redirect(target)
+  return target
+}
+
+/** The server-side `signOut`, see {@link NextAuthResult.signOut}. */
+export async function signOutAction(
+  bound: BoundConfig,
+  options?: SignOutActionOptions,
+): Promise<{ redirect: string }> {
+  const headers = await actionHeaders('application/x-www-form-urlencoded')
+  const url = createActionURL(
+    'signout',
+    headers.get('x-forwarded-proto') ?? undefined,
+    headers,
+    process.env,
+    bound.config,
+  )
+  const callbackUrl =
+    sameOrigin(options?.redirectTo, url.origin) ?? sameOrigin(headers.get('Referer'), url.origin) ?? '/'
+  const result = await postRaw(bound, url.href, headers, new URLSearchParams({ callbackUrl }).toString())
+  await writeCookies(result.cookies)
+  const target = result.redirect ?? callbackUrl
+  if (options?.redirect ?? true) redirect(target)
+  return { redirect: target }
+}
+
+/** `unstable_update(data)`: the `jwt` callback runs with trigger `update`; see {@link NextAuthResult.unstable_update}. */
+export async function updateAction(bound: BoundConfig, data: unknown): Promise<Session | null> {
+  const headers = await actionHeaders('application/json')
+  const url = createActionURL(
+    'session',
+    headers.get('x-forwarded-proto') ?? undefined,
+    headers,
+    process.env,
+    bound.config,
+  )
+  const result = await postRaw(bound, url.href, headers, JSON.stringify({ data }))
+  await writeCookies(result.cookies)
+  return result.status === undefined || result.status === 200
+    ? ((result.body as Session | null) ?? null)
+    : null
+}

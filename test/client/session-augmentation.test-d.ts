@@ -1,0 +1,13 @@
+import type { useSession } from 'gatehouse/react'
+import type {} from 'gatehouse'
+
+declare module 'gatehouse' {
+  interface Session {
+    role?: 'admin' | 'user'
+  }
+}
+
+type Data = Exclude<ReturnType<typeof useSession>['data'], null>
+export const role: Data['role'] = 'admin'
+// @ts-expect-error the augmented field has the augmented type
+export const wrong: Data['role'] = 'root'
