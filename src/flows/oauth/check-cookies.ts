@@ -1,7 +1,7 @@
 import { InvalidCheck } from '../../errors.js'
 import type { RequestContext } from '../../routing/request-context.js'
 import type { Cookie } from '../../types.js'
-import type { OAuthCheck } from './normalize-provider.js'
+import type { OAuthCheck } from '../../oauth-client/normalize-provider.js'
 
 /** Check cookies and the state value live 15 minutes (wire-contract §1.7). */
 export const CHECK_MAX_AGE = 15 * 60

@@ -2,7 +2,7 @@ import { AuthError, InvalidEndpoints, OAuthSignInError } from '../../errors.js'
 import type { SignInSteps } from '../sign-in-flow.js'
 import { authorizationUrl } from './authorization-url.js'
 import { oauthCallback } from './oauth-callback.js'
-import { transportFailure } from './outbound-fetch.js'
+import { transportFailure } from '../../oauth-client/outbound-fetch.js'
 
 /**
  * OAuth 2.0 and OpenID Connect sign-in on oauth4webapi: `start` redirects to the provider's authorization endpoint,

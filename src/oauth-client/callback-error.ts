@@ -1,5 +1,5 @@
 import * as o from 'oauth4webapi'
-import { AuthError, InvalidCheck, OAuthCallbackError } from '../../errors.js'
+import { AuthError, InvalidCheck, OAuthCallbackError } from '../errors.js'
 import { transportFailure } from './outbound-fetch.js'
 
 /**
