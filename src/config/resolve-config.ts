@@ -375,6 +375,6 @@ function throwProblems(problems: ReadonlyArray<{ type: typeof AuthError; text: s
   const list = problems.map((p, i) => `  ${i + 1}. ${p.text}`).join('\n')
   throw new first.type(`Gatehouse configuration has ${problems.length} problem(s):\n${list}`, {
     cause: { problems: problems.map((p) => p.text) },
-    code: 'invalid_configuration',
+    reason: 'invalid_configuration',
   })
 }

@@ -20,7 +20,9 @@ export const oauthFlow: SignInSteps = {
     try {
       provider = ctx.config.oauth.provider(resolved)
     } catch (error) {
-      throw new InvalidEndpoints(error instanceof Error ? error : String(error), { code: 'provider_invalid' })
+      throw new InvalidEndpoints(error instanceof Error ? error : String(error), {
+        reason: 'provider_invalid',
+      })
     }
     try {
       const as = await ctx.config.oauth.authorizationServer(provider)
@@ -29,7 +31,7 @@ export const oauthFlow: SignInSteps = {
       if (error instanceof AuthError) throw error
       const transport = transportFailure(error)
       throw new OAuthSignInError(error instanceof Error ? error : String(error), {
-        code: transport ?? 'authorization_request_failed',
+        reason: transport ?? 'authorization_request_failed',
       })
     }
   },
@@ -39,7 +41,9 @@ export const oauthFlow: SignInSteps = {
     try {
       provider = ctx.config.oauth.provider(resolved)
     } catch (error) {
-      throw new InvalidEndpoints(error instanceof Error ? error : String(error), { code: 'provider_invalid' })
+      throw new InvalidEndpoints(error instanceof Error ? error : String(error), {
+        reason: 'provider_invalid',
+      })
     }
     return oauthCallback(ctx, provider)
   },
