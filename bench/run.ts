@@ -14,6 +14,7 @@ import { dbSessionScenarios } from './db-session-scenarios.js'
 import { oauthScenarios } from './oauth-scenarios.js'
 import { sessionScenarios } from './session-scenarios.js'
 import { signInScenarios } from './sign-in-scenarios.js'
+import { nextMiddlewareScenarios } from './next-middleware-scenarios.js'
 import { webCryptoScenarios } from './webcrypto-scenarios.js'
 
 const quick = process.env['BENCH_QUICK'] === '1'
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
     ...database.scenarios,
     ...oauth.scenarios,
     ...(await webCryptoScenarios(systems)),
+    ...(await nextMiddlewareScenarios()),
   ].filter((s) => only === undefined || only.includes(/^\((\w)\)/.exec(s.title)?.[1] ?? ''))
   for (const scenario of scenarios) await scenario.verify()
   for (const scenario of scenarios) {
@@ -125,7 +127,7 @@ async function main(): Promise<void> {
     '\nops/s are medians; ± is half the min-max range of the rounds relative to the median. The ratio is the median' +
       ' of the per-round ratios (each Gatehouse round against the anchor round beside it), with their range.' +
       ' In (w) and (x) the first column is Gatehouse on its WebCrypto backend (edge runtimes) and the second' +
-      ' Gatehouse on node:crypto, not @auth/core.',
+      ' Gatehouse on node:crypto, not @auth/core. In (n) the anchor is next-auth 5.0.0-beta.32.',
   )
   await database.close()
   await oauth.close()
