@@ -11,6 +11,7 @@ import type { MeasureOptions, Measurement } from './measure.js'
 import { createBenchSystems } from './create-bench-systems.js'
 import type { Scenario } from './create-bench-systems.js'
 import { dbSessionScenarios } from './db-session-scenarios.js'
+import { nextMiddlewareScenarios } from './next-middleware-scenarios.js'
 import { oauthScenarios } from './oauth-scenarios.js'
 import { sessionScenarios } from './session-scenarios.js'
 import { signInScenarios } from './sign-in-scenarios.js'
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
     ...database.scenarios,
     ...oauth.scenarios,
     ...(await webCryptoScenarios(systems)),
+    ...(await nextMiddlewareScenarios()),
   ].filter((s) => only === undefined || only.includes(/^\((\w)\)/.exec(s.title)?.[1] ?? ''))
   for (const scenario of scenarios) await scenario.verify()
   for (const scenario of scenarios) {
