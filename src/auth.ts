@@ -1,11 +1,6 @@
 import { resolveConfig, type ResolvedConfig } from './config/resolve-config.js'
-import { parseAction } from './routing/parse-request.js'
-import { authActions } from './routing/route-table.js'
 import { handleRequest } from './routing/handle-request.js'
-import { renderErrorPage } from './pages/error-page.js'
-import { toResponse } from './lib/to-response.js'
-import { safeLocation } from './lib/safe-location.js'
-import { finishResult } from './lib/finish-result.js'
+import { configErrorResult, finishResult, toResponse } from './answer/index.js'
 import { createLogger } from './lib/logger.js'
 import { processEnv } from './lib/process-env.js'
 import type { AuthConfig, ResponseInternal } from './types.js'
@@ -36,32 +31,6 @@ export function resolveWithEnv(config: AuthConfig, env: Record<string, string | 
     const err = error instanceof Error ? error : new Error(String(error))
     createLogger(config.logger, config.debug === true).error(err)
     return { error: err, input: config }
-  }
-}
-
-/**
- * The answer to any request while the configuration is broken (wire-contract §1.4 #2): pages get the error page
- * (or `pages.error`), everything else a 500 JSON message. The log has the list of problems.
- */
-export function configErrorResult(request: Request, input: AuthConfig): ResponseInternal {
-  const url = new URL(request.url)
-  const action = parseAction(url.pathname, (input.basePath ?? '/auth').replace(/\/+$/, ''))?.action
-  if (request.method === 'GET' && action !== undefined && authActions[action].page) {
-    const errorPath = typeof input.pages?.error === 'string' ? input.pages.error : undefined
-    if (errorPath && !url.searchParams.get('callbackUrl')?.startsWith(errorPath)) {
-      const target = `${/^https?:/i.test(errorPath) ? '' : url.origin}${errorPath}?error=Configuration`
-      return { redirect: safeLocation(target) ?? url.origin }
-    }
-    const page = renderErrorPage({ error: 'Configuration', signinUrl: '#', theme: input.theme ?? {} })
-    return { status: page.status, headers: page.headers, body: page.html }
-  }
-  return {
-    status: 500,
-    headers: { 'Content-Type': 'application/json' },
-    body: {
-      message:
-        'There was a problem with the server configuration. Check the server logs for more information.',
-    },
   }
 }
 

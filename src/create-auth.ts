@@ -1,8 +1,8 @@
-import { configErrorResult, resolveOnce, resolveWithEnv, runInternal, runResolved } from './auth.js'
+import { resolveOnce, resolveWithEnv, runInternal, runResolved } from './auth.js'
 import type { ResolvedConfig } from './config/resolve-config.js'
 import { parseCookies } from './cookies/parse-cookies.js'
 import { serializeCookie } from './cookies/serialize-cookie.js'
-import { toResponse } from './lib/to-response.js'
+import { configErrorResult, toResponse } from './answer/index.js'
 import { RequestContext } from './routing/request-context.js'
 import type { AuthConfig, Cookie, ResponseInternal, Session } from './types.js'
 

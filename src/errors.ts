@@ -1,10 +1,13 @@
 /**
  * The error hierarchy. Every class carries the Auth.js wire `type` (the value that appears as `?error=` or in
  * logs) and `kind`, so that application code written against `@auth/core` errors keeps working; a precise
- * internal `code` says what exactly went wrong, and messages say what to do about it.
+ * internal `reason` (a literal union, {@link ErrorReason}) says what exactly went wrong, and messages say what to do about it.
  *
  * @module
  */
+import type { ErrorReason } from './error-reason.js'
+
+export type { ErrorReason } from './error-reason.js'
 
 /** Where an error sends the user: the error page, or back to the sign-in page. */
 export type ErrorKind = 'error' | 'signIn'
@@ -44,10 +47,10 @@ export type ErrorType =
   | 'WebAuthnVerificationError'
   | 'ExperimentalFeatureNotEnabled'
 
-/** Options accepted by every error: the standard `cause`, plus a precise machine-readable `code`. */
+/** Options accepted by every error: the standard `cause`, plus a precise machine-readable `reason`. */
 export interface AuthErrorOptions extends ErrorOptions {
   /** A precise internal reason, e.g. `csrf_token_mismatch`; never shown to the browser. */
-  code?: string
+  reason?: ErrorReason
 }
 
 /**
@@ -64,7 +67,7 @@ export class AuthError extends Error {
   /** `signIn` errors return the user to the sign-in page; the others go to the error page. */
   kind: ErrorKind = 'error'
   /** A precise internal reason for logs (Auth.js only has the coarse `type`). */
-  reason: string | undefined
+  reason: ErrorReason | undefined
   declare cause: { err?: Error; [key: string]: unknown } | undefined
 
   constructor(message?: string | Error | AuthErrorOptions, options?: AuthErrorOptions) {
@@ -81,7 +84,7 @@ export class AuthError extends Error {
     this.name = new.target.name
     this.type = ((new.target as unknown as { type?: ErrorType }).type ?? new.target.name) as ErrorType
     this.kind = (new.target as unknown as { kind?: ErrorKind }).kind ?? 'error'
-    this.reason = options?.code
+    this.reason = options?.reason
   }
 }
 

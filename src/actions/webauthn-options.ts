@@ -9,7 +9,7 @@ export function webauthnOptions(ctx: RequestContext): Promise<ResponseInternal> 
   const flow = flowFor(provider)
   if (!flow.options) {
     throw new InvalidProvider(`Provider "${provider.id}" (${provider.type}) has no WebAuthn options.`, {
-      code: 'no_options',
+      reason: 'no_options',
     })
   }
   return flow.options(ctx, provider)

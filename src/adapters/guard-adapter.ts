@@ -86,7 +86,7 @@ export function guardAdapter(adapter: Adapter, timeoutMs = 0): Adapter {
     const method = value as (...args: unknown[]) => unknown
     const timedOut = () =>
       new AdapterError(`The adapter's \`${name}\` did not answer within ${timeoutMs} ms.`, {
-        code: `adapter_${name}_timed_out`,
+        reason: `adapter_${name}_timed_out`,
       })
     guarded[name] = async (...args: unknown[]) => {
       try {
@@ -97,7 +97,7 @@ export function guardAdapter(adapter: Adapter, timeoutMs = 0): Adapter {
         const err = error instanceof Error ? error : new Error(String(error))
         throw new AdapterError(`The adapter's \`${name}\` failed: ${err.message}`, {
           cause: err,
-          code: `adapter_${name}_failed`,
+          reason: `adapter_${name}_failed`,
         })
       }
     }

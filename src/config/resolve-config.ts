@@ -4,6 +4,7 @@ import {
   AuthError,
   MissingAdapter,
   MissingAdapterMethods,
+  InvalidEndpoints,
   MissingSecret,
   MissingSecretError,
   UntrustedHost,
@@ -14,8 +15,9 @@ import { adapterFor, type AdapterFor } from '../adapters/adapter-for.js'
 import type { SessionStrategy } from '../session/session-strategy.js'
 import { sessionStrategyFor } from '../session/session-strategy-for.js'
 import { SessionJwe } from '../jwt/session-jwe.js'
-import { OAuthRuntime } from '../flows/oauth/oauth-runtime.js'
-import { DEFAULT_OUTBOUND_TIMEOUT_MS } from '../flows/oauth/outbound-fetch.js'
+import { OAuthRuntime } from '../oauth-client/oauth-runtime.js'
+import { oauthProviderProblems } from '../oauth-client/provider-problems.js'
+import { DEFAULT_OUTBOUND_TIMEOUT_MS } from '../oauth-client/outbound-fetch.js'
 import { createLogger } from '../lib/logger.js'
 import { processEnv } from '../lib/process-env.js'
 import type { Adapter } from '../adapters/adapter.js'
@@ -234,14 +236,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     )
   }
 
-  if (problems.length > 0) {
-    const first = problems[0]!
-    const list = problems.map((p, i) => `  ${i + 1}. ${p.text}`).join('\n')
-    throw new first.type(`Gatehouse configuration has ${problems.length} problem(s):\n${list}`, {
-      cause: { problems: problems.map((p) => p.text) },
-      code: 'invalid_configuration',
-    })
-  }
+  if (problems.length > 0) throwProblems(problems)
 
   if (secrets.some((s) => s.length < 32)) logger.warn('short-secret')
   if (config.debug) logger.warn('debug-enabled')
@@ -271,6 +266,14 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     },
     secrets,
   )
+
+  // OAuth providers are checked now, not at their first sign-in (discovery stays lazy).
+  const allowInsecure = config.allowInsecureRequests === allowInsecureRequests
+  for (const p of providers) {
+    if (p.type !== 'oauth' && p.type !== 'oidc') continue
+    for (const text of oauthProviderProblems(p, oauth, allowInsecure)) problem(InvalidEndpoints, text)
+  }
+  if (problems.length > 0) throwProblems(problems)
 
   return Object.freeze({
     basePath,
@@ -364,4 +367,14 @@ function resolvePages(
     } else out[key] = value
   }
   return Object.freeze(out)
+}
+
+/** Every problem found, in one error of the first problem's type, each with what to do. */
+function throwProblems(problems: ReadonlyArray<{ type: typeof AuthError; text: string }>): never {
+  const first = problems[0]!
+  const list = problems.map((p, i) => `  ${i + 1}. ${p.text}`).join('\n')
+  throw new first.type(`Gatehouse configuration has ${problems.length} problem(s):\n${list}`, {
+    cause: { problems: problems.map((p) => p.text) },
+    reason: 'invalid_configuration',
+  })
 }

@@ -19,7 +19,7 @@ async function credentialsUser(ctx: RequestContext, user: User): Promise<Adapter
     throw new CallbackRouteError(
       `\`authorize\` of provider "${ctx.provider?.id ?? 'credentials'}" returned a user whose id ` +
         `("${String(user.id)}") is not a user of the adapter. With database sessions, return the adapter user.`,
-      { code: 'credentials_user_not_in_adapter' },
+      { reason: 'credentials_user_not_in_adapter' },
     )
   }
   return found
@@ -52,14 +52,16 @@ export async function completeSignIn(ctx: RequestContext, identity: FlowIdentity
     allowed = await config.callbacks.signIn({ user: userByAccount ?? user, account, profile, credentials })
   } catch (error) {
     if (error instanceof AuthError) throw error
-    throw new AccessDenied(error instanceof Error ? error : String(error), { code: 'signin_callback_threw' })
+    throw new AccessDenied(error instanceof Error ? error : String(error), {
+      reason: 'signin_callback_threw',
+    })
   }
   if (typeof allowed === 'string') {
     // The same path as every callback URL: a string that is not an http(s) URL asks for the origin.
     const url = await redirectTarget(ctx, parseCallbackCandidate(allowed, ctx.origin) ?? ctx.origin)
     return { redirect: url }
   }
-  if (allowed !== true) throw new AccessDenied({ code: 'signin_callback_refused' })
+  if (allowed !== true) throw new AccessDenied({ reason: 'signin_callback_refused' })
 
   if (adapter) {
     const resolved = await resolveAccountUser(ctx, adapter, identity, userByAccount)

@@ -36,7 +36,7 @@ export function flowFor(provider: ResolvedProvider): SignInFlow {
     throw new InvalidProvider(
       `Provider "${provider.id}" is of type "${String(provider.type)}", which is unknown.`,
       {
-        code: 'provider_kind_unknown',
+        reason: 'provider_kind_unknown',
       },
     )
   }

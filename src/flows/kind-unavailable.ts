@@ -6,7 +6,7 @@ function unavailable(provider: ResolvedProvider): Promise<never> {
   return Promise.reject(
     new InvalidProvider(
       `Provider "${provider.id}" is of type "${provider.type}", which this version of Gatehouse cannot sign in with yet.`,
-      { code: 'provider_kind_unavailable' },
+      { reason: 'provider_kind_unavailable' },
     ),
   )
 }

@@ -74,7 +74,7 @@ export async function resolveAccountUser(
   if (userByAccount) {
     if (currentId !== null && currentId !== userByAccount.id) {
       throw new OAuthAccountNotLinked('The account is already associated with another user.', {
-        code: 'account_linked_to_other_user',
+        reason: 'account_linked_to_other_user',
       })
     }
     // Auth.js keeps the tokens of the first sign-in forever; store the fresh ones.
@@ -109,7 +109,7 @@ export async function resolveAccountUser(
       const winner = await waitForLinkedUser(adapter, account, 4)
       if (winner) return { user: winner, isNewUser: false }
       throw new OAuthAccountNotLinked('Another account already exists with the same e-mail address.', {
-        code: 'email_belongs_to_other_user',
+        reason: 'email_belongs_to_other_user',
       })
     }
     await link(byEmail)

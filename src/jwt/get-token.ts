@@ -64,7 +64,7 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<string 
   const secret = params.secret ?? (processEnv()['AUTH_SECRET'] || undefined)
   if (!raw && (secret === undefined || secret === '' || (Array.isArray(secret) && secret.length === 0))) {
     const message = 'getToken needs `secret` (or AUTH_SECRET in the environment) to decode the token'
-    throw new MissingSecret(message, { code: 'missing_secret' })
+    throw new MissingSecret(message, { reason: 'missing_secret' })
   }
 
   const found = findToken(req, params)

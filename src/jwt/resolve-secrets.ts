@@ -17,7 +17,7 @@ export function resolveSecrets(secret: unknown, salt: unknown, caller: string): 
   ) {
     throw new MissingSecret(
       `${caller} needs \`secret\`: a non-empty string, or an array of them with the current secret first (set AUTH_SECRET)`,
-      { code: 'missing_secret' },
+      { reason: 'missing_secret' },
     )
   }
   if (typeof salt !== 'string') {

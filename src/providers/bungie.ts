@@ -1,4 +1,4 @@
-import type { EndpointRequestContext } from '../flows/oauth/normalize-provider.js'
+import type { EndpointRequestContext } from '../oauth-client/normalize-provider.js'
 import type { OAuthConfig, OAuthUserConfig } from './provider-types.js'
 
 /** The body Bungie returns for the current user (the `Response.bungieNetUser` fields Gatehouse reads). */

@@ -1,4 +1,4 @@
-import type { EndpointRequestContext } from '../flows/oauth/normalize-provider.js'
+import type { EndpointRequestContext } from '../oauth-client/normalize-provider.js'
 import type { OAuthConfig, OAuthUserConfig } from './provider-types.js'
 
 /** The profile Dropbox returns (the fields Gatehouse reads; others pass through). */

@@ -1,4 +1,4 @@
-import { conformTokenResponse } from '../lib/conform-token-response.js'
+import { conformTokenResponse } from '../oauth-client/conform-token-response.js'
 import type { OAuthConfig, OAuthUserConfig } from './provider-types.js'
 
 /** The user Instagram's Graph API returns from `/me` (the fields Gatehouse reads; others pass through). */

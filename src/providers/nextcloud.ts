@@ -1,4 +1,4 @@
-import type { EndpointRequestContext } from '../flows/oauth/normalize-provider.js'
+import type { EndpointRequestContext } from '../oauth-client/normalize-provider.js'
 import type { OAuthConfig, OAuthUserConfig } from './provider-types.js'
 
 /** The user Nextcloud's OCS API returns (the `ocs.data` fields Gatehouse reads; others pass through). */

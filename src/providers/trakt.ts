@@ -1,4 +1,4 @@
-import type { EndpointRequestContext } from '../flows/oauth/normalize-provider.js'
+import type { EndpointRequestContext } from '../oauth-client/normalize-provider.js'
 import type { OAuthConfig, OAuthUserConfig } from './provider-types.js'
 
 /** The user Trakt returns from `/users/me?extended=full` (the fields Gatehouse reads; others pass through). */

@@ -1,5 +1,5 @@
-import { conformTokenResponse } from '../lib/conform-token-response.js'
-import type { EndpointRequestContext } from '../flows/oauth/normalize-provider.js'
+import { conformTokenResponse } from '../oauth-client/conform-token-response.js'
+import type { EndpointRequestContext } from '../oauth-client/normalize-provider.js'
 import type { OAuthConfig, OAuthUserConfig } from './provider-types.js'
 
 /** One user of VK's `users.get` (the fields Gatehouse reads; others pass through), with the token's `email`. */

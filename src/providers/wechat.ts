@@ -1,5 +1,5 @@
-import type { EndpointRequestContext } from '../flows/oauth/normalize-provider.js'
-import { conformTokenResponse } from '../lib/conform-token-response.js'
+import type { EndpointRequestContext } from '../oauth-client/normalize-provider.js'
+import { conformTokenResponse } from '../oauth-client/conform-token-response.js'
 import type { OAuthConfig, OAuthUserConfig } from './provider-types.js'
 
 /** The user WeChat returns from `/sns/userinfo` (the fields Gatehouse reads; others pass through). */

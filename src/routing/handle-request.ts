@@ -1,25 +1,11 @@
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { AuthError, InvalidProvider, MissingCSRF, UnknownAction } from '../errors.js'
 import { flowFor } from '../flows/flow-for.js'
-import { safeLocation } from '../lib/safe-location.js'
 import type { ResponseInternal } from '../types.js'
-import { errorResult } from './error-result.js'
+import { badRequest, errorResult, withSafeLocation } from '../answer/index.js'
 import { parseRequest } from './parse-request.js'
 import { RequestContext } from './request-context.js'
 import { routes } from './route-table.js'
-
-const badRequest = (status = 400): ResponseInternal => ({
-  status,
-  headers: { 'Content-Type': 'application/json' },
-  body: 'Bad request.',
-})
-
-/** The result with a `Location` that `Headers` accepts (the origin when the target is not a URL at all). */
-function withSafeLocation(result: ResponseInternal, origin: string): ResponseInternal {
-  if (result.redirect === undefined) return result
-  const location = safeLocation(result.redirect) ?? origin
-  return location === result.redirect ? result : { ...result, redirect: location }
-}
 
 /**
  * Parses the request, finds its route, enforces the route's needs (provider, CSRF) in this one place, runs the
@@ -52,7 +38,7 @@ export async function handleRequest(
         throw new InvalidProvider(
           `No provider with id "${String(parsed.providerId).slice(0, 64)}" is configured.`,
           {
-            code: 'unknown_provider',
+            reason: 'unknown_provider',
           },
         )
       }
@@ -65,7 +51,7 @@ export async function handleRequest(
         throw new InvalidProvider(
           `Provider "${ctx.provider.id}" does not accept ${parsed.method} on its callback.`,
           {
-            code: 'callback_method',
+            reason: 'callback_method',
           },
         )
       }
@@ -79,7 +65,7 @@ export async function handleRequest(
           csrf.cookie
             ? 'The CSRF cookie is missing or not authentic; fetch /csrf first and post its token.'
             : 'The posted csrfToken does not match the CSRF cookie.',
-          { code: csrf.cookie ? 'csrf_cookie_missing' : 'csrf_token_mismatch' },
+          { reason: csrf.cookie ? 'csrf_cookie_missing' : 'csrf_token_mismatch' },
         )
       }
     }

@@ -51,7 +51,7 @@ export async function redirectTarget(ctx: RequestContext, candidate: string): Pr
     config.logger.error(
       new InvalidCallbackUrl('The `redirect` callback threw; the origin is used instead.', {
         cause: error instanceof Error ? error : new Error(String(error)),
-        code: 'redirect_callback_threw',
+        reason: 'redirect_callback_threw',
       }),
     )
     return origin
@@ -63,7 +63,7 @@ export async function redirectTarget(ctx: RequestContext, candidate: string): Pr
     new InvalidCallbackUrl(
       'The `redirect` callback answered something that is not an http(s) URL of this origin ' +
         '(or an absolute http(s) URL it allows); the origin is used instead.',
-      { code: 'redirect_callback_answer' },
+      { reason: 'redirect_callback_answer' },
     ),
   )
   return origin

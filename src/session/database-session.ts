@@ -157,7 +157,7 @@ export const databaseSession: SessionStrategy = {
       if (!(error instanceof AdapterError)) throw error
       // The database is unreachable or failing: say so with a 503 and keep the cookie, since the session may
       // well be valid; `null` as the body so no client mistakes an error for a session.
-      config.logger.error(new SessionTokenError(error, { code: 'session_lookup_failed' }))
+      config.logger.error(new SessionTokenError(error, { reason: 'session_lookup_failed' }))
       return { status: 503, headers: { ...headers, 'Retry-After': '1' }, body: null }
     }
   },

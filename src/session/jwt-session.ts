@@ -75,7 +75,7 @@ export const jwtSession: SessionStrategy = {
         new JWTSessionError(
           'The session cookie could not be decrypted (expired, tampered, or made with another secret); it was cleared.',
           {
-            code: 'session_token_invalid',
+            reason: 'session_token_invalid',
           },
         ),
       )

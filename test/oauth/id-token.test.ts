@@ -1,9 +1,9 @@
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose'
 import type * as o from 'oauth4webapi'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { OAuthRuntime } from '../../src/flows/oauth/oauth-runtime.js'
-import { verifyIdToken } from '../../src/flows/oauth/verify-id-token.js'
-import type { NormalizedProvider } from '../../src/flows/oauth/normalize-provider.js'
+import { OAuthRuntime } from '../../src/oauth-client/oauth-runtime.js'
+import { verifyIdToken } from '../../src/oauth-client/verify-id-token.js'
+import type { NormalizedProvider } from '../../src/oauth-client/normalize-provider.js'
 
 // verifyIdToken on its own: oauth4webapi checks iss/aud/exp first in the flow, so only here can each of our own
 // checks fail alone (and be shown to, by disabling it).

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { resolveConfig } from '../../src/config/resolve-config.js'
 import type { AuthError } from '../../src/errors.js'
 import type { OAuthConfig } from '../../src/providers/provider-types.js'
 import { customFetch } from '../../src/symbols.js'
@@ -73,16 +74,6 @@ beforeAll(async () => {
             customToken.last = (await res.json()) as Record<string, unknown>
             return { tokens: customToken.last }
           },
-        },
-      } as OAuthConfig,
-      {
-        ...base,
-        id: 'plain-http',
-        name: 'Plain HTTP',
-        issuer: 'http://idp.example.test',
-        [customFetch]: (input: string | URL | Request) => {
-          insecureCalls.push(input instanceof Request ? input.url : input.toString())
-          return Promise.resolve(new Response('{}'))
         },
       } as OAuthConfig,
     ],
@@ -256,10 +247,22 @@ describe('ID tokens and providers that misbehave', () => {
     }
   })
 
-  it('refuses an http: endpoint on a host that is not loopback, before sending anything', async () => {
-    const res = await startSignIn(new CookieJar(), app.origin, 'plain-http')
-    expect(res.headers.get('location')).toMatch(/error=/)
-    expect(lastReason()).toBe('insecure_endpoint')
+  it('refuses an http: endpoint on a host that is not loopback when the configuration is resolved, before sending anything', () => {
+    const plainHttp = {
+      id: 'plain-http',
+      name: 'Plain HTTP',
+      type: 'oidc',
+      clientId: 'fake-client',
+      clientSecret: 's',
+      issuer: 'http://idp.example.test',
+      [customFetch]: (input: string | URL | Request) => {
+        insecureCalls.push(input instanceof Request ? input.url : input.toString())
+        return Promise.resolve(new Response('{}'))
+      },
+    } as OAuthConfig
+    expect(() => resolveConfig({ secret: SECRET, trustHost: true, providers: [plainHttp] }, {})).toThrow(
+      /plain-http.*wellKnown.*must use https/s,
+    )
     expect(insecureCalls).toEqual([])
   })
 })

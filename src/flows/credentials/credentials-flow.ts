@@ -50,12 +50,12 @@ export const credentialsFlow: SignInFlow = {
     } catch (error) {
       if (error instanceof CredentialsSignin) throw error
       throw new CallbackRouteError(error instanceof Error ? error : String(error), {
-        code: 'authorize_threw',
+        reason: 'authorize_threw',
       })
     }
     if (user === null || user === undefined)
       throw new CredentialsSignin(`\`authorize\` of provider "${provider.id}" returned null.`, {
-        code: 'authorize_returned_null',
+        reason: 'authorize_returned_null',
       })
     if (typeof user !== 'object') {
       throw new CallbackRouteError(

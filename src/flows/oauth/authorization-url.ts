@@ -2,7 +2,7 @@ import * as o from 'oauth4webapi'
 import type { RequestContext } from '../../routing/request-context.js'
 import type { Cookie, ResponseInternal } from '../../types.js'
 import { CHECK_MAX_AGE, createCheckCookie } from './check-cookies.js'
-import type { NormalizedProvider, OAuthCheck } from './normalize-provider.js'
+import type { NormalizedProvider, OAuthCheck } from '../../oauth-client/normalize-provider.js'
 
 /** The salt of the state value's JWE, as in Auth.js, so in-flight sign-ins survive a switch between the two. */
 export const STATE_SALT = 'encodedState'

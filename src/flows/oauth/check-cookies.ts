@@ -1,7 +1,7 @@
 import { InvalidCheck } from '../../errors.js'
 import type { RequestContext } from '../../routing/request-context.js'
 import type { Cookie } from '../../types.js'
-import type { OAuthCheck } from './normalize-provider.js'
+import type { OAuthCheck } from '../../oauth-client/normalize-provider.js'
 
 /** Check cookies and the state value live 15 minutes (wire-contract §1.7). */
 export const CHECK_MAX_AGE = 15 * 60
@@ -68,7 +68,7 @@ export async function useCheckCookie(
   const raw = ctx.req.cookies[name]
   if (raw === undefined) {
     throw new InvalidCheck(`The ${check} cookie was missing: the sign-in did not start in this browser.`, {
-      code: `${check}_cookie_missing`,
+      reason: `${check}_cookie_missing`,
     })
   }
   clearCookie(ctx, check)
@@ -76,12 +76,12 @@ export async function useCheckCookie(
   const value = payload?.['value']
   if (typeof value !== 'string') {
     throw new InvalidCheck(`The ${check} cookie could not be decrypted, or it expired.`, {
-      code: `${check}_cookie_invalid`,
+      reason: `${check}_cookie_invalid`,
     })
   }
   if (payload?.['provider'] !== providerId) {
     throw new InvalidCheck(`The ${check} cookie was made for another provider than "${providerId}".`, {
-      code: `${check}_cookie_provider`,
+      reason: `${check}_cookie_provider`,
     })
   }
   return value

@@ -4,16 +4,17 @@ import type { RequestContext } from '../../routing/request-context.js'
 import type { Profile, ResponseInternal, User } from '../../types.js'
 import type { FlowIdentity } from '../sign-in-flow.js'
 import { effectiveChecks, redirectUri, STATE_SALT } from './authorization-url.js'
-import { callbackError } from './callback-error.js'
+import { callbackError } from '../../oauth-client/callback-error.js'
 import { clearCheckCookies, useCheckCookie } from './check-cookies.js'
-import { clientAuth, oauthClient } from './client-auth.js'
-import type { NormalizedProvider } from './normalize-provider.js'
-import { requestOptions } from './oauth-runtime.js'
+import { clientAuth, oauthClient } from '../../oauth-client/client-auth.js'
+import type { NormalizedProvider } from '../../oauth-client/normalize-provider.js'
+import { requestOptions } from '../../oauth-client/oauth-runtime.js'
 import { forwardOriginAllowed } from './forward-origin-patterns.js'
-import { isLoopbackUrl } from './outbound-fetch.js'
+import { isLoopbackUrl } from '../../oauth-client/outbound-fetch.js'
 import { stableUserId } from './stable-user-id.js'
-import { tenantIssuer } from './tenant-issuer.js'
-import { verifyIdToken } from './verify-id-token.js'
+import { tenantIssuer } from '../../oauth-client/tenant-issuer.js'
+import { verifyIdToken } from '../../oauth-client/verify-id-token.js'
+import type { OAuthStep } from '../../error-reason.js'
 
 /** The authorization response: the query of a GET, or the form body of a `form_post` POST. */
 function responseParams(ctx: RequestContext): URLSearchParams {
@@ -62,7 +63,7 @@ async function proxyForward(
       new InvalidCheck(
         `Redirect proxy: not forwarding the callback of "${provider.id}" to ${target.origin}, which is not in ` +
           '`redirectProxyAllowedOrigins` (AUTH_REDIRECT_PROXY_ALLOWED_ORIGINS).',
-        { code: 'proxy_origin_not_allowed' },
+        { reason: 'proxy_origin_not_allowed' },
       ),
     )
     return undefined
@@ -70,7 +71,7 @@ async function proxyForward(
   return { redirect: `${target.origin}${target.pathname}?${params}` }
 }
 
-async function step<T>(name: string, run: () => Promise<T> | T): Promise<T> {
+async function step<T>(name: OAuthStep, run: () => Promise<T> | T): Promise<T> {
   try {
     return await run()
   } catch (error) {
@@ -89,12 +90,12 @@ async function identityFrom(
     user = await provider.profile(profile, tokens)
   } catch (error) {
     throw new OAuthProfileParseError(error instanceof Error ? error : String(error), {
-      code: 'profile_threw',
+      reason: 'profile_threw',
     })
   }
   if (user?.id === undefined || user.id === null || String(user.id) === '') {
     throw new OAuthProfileParseError(`profile() of provider "${provider.id}" returned no \`id\`.`, {
-      code: 'profile_without_id',
+      reason: 'profile_without_id',
     })
   }
   const providerAccountId = String(user.id)
@@ -154,10 +155,11 @@ export async function oauthCallback(
   const stateCookie = checked('state')
   if (stateCookie !== undefined) {
     const state = params.get('state')
-    if (state === null) throw new InvalidCheck('The callback carries no `state`.', { code: 'state_missing' })
+    if (state === null)
+      throw new InvalidCheck('The callback carries no `state`.', { reason: 'state_missing' })
     if (state !== stateCookie) {
       throw new InvalidCheck('The `state` does not match the one this browser started with.', {
-        code: 'state_mismatch',
+        reason: 'state_mismatch',
       })
     }
   }
@@ -216,7 +218,7 @@ export async function oauthCallback(
       const issuer = tenantIssuer(as.issuer, body['id_token'])
       if (issuer === undefined) {
         throw new OAuthCallbackError('The ID token of a multi-tenant provider names no tenant (`tid`).', {
-          code: 'id_token_invalid',
+          reason: 'id_token_invalid',
         })
       }
       as = { ...as, issuer }
@@ -246,7 +248,7 @@ export async function oauthCallback(
     throw new OAuthCallbackError(
       `Provider "${provider.id}" has no userinfo endpoint to read the profile from.`,
       {
-        code: 'userinfo_missing',
+        reason: 'userinfo_missing',
       },
     )
   }

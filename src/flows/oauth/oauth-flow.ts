@@ -2,7 +2,7 @@ import { AuthError, InvalidEndpoints, OAuthSignInError } from '../../errors.js'
 import type { SignInSteps } from '../sign-in-flow.js'
 import { authorizationUrl } from './authorization-url.js'
 import { oauthCallback } from './oauth-callback.js'
-import { transportFailure } from './outbound-fetch.js'
+import { transportFailure } from '../../oauth-client/outbound-fetch.js'
 
 /**
  * OAuth 2.0 and OpenID Connect sign-in on oauth4webapi: `start` redirects to the provider's authorization endpoint,
@@ -20,7 +20,9 @@ export const oauthFlow: SignInSteps = {
     try {
       provider = ctx.config.oauth.provider(resolved)
     } catch (error) {
-      throw new InvalidEndpoints(error instanceof Error ? error : String(error), { code: 'provider_invalid' })
+      throw new InvalidEndpoints(error instanceof Error ? error : String(error), {
+        reason: 'provider_invalid',
+      })
     }
     try {
       const as = await ctx.config.oauth.authorizationServer(provider)
@@ -29,7 +31,7 @@ export const oauthFlow: SignInSteps = {
       if (error instanceof AuthError) throw error
       const transport = transportFailure(error)
       throw new OAuthSignInError(error instanceof Error ? error : String(error), {
-        code: transport ?? 'authorization_request_failed',
+        reason: transport ?? 'authorization_request_failed',
       })
     }
   },
@@ -39,7 +41,9 @@ export const oauthFlow: SignInSteps = {
     try {
       provider = ctx.config.oauth.provider(resolved)
     } catch (error) {
-      throw new InvalidEndpoints(error instanceof Error ? error : String(error), { code: 'provider_invalid' })
+      throw new InvalidEndpoints(error instanceof Error ? error : String(error), {
+        reason: 'provider_invalid',
+      })
     }
     return oauthCallback(ctx, provider)
   },

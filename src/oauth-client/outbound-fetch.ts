@@ -1,3 +1,5 @@
+import type { TransportFailure } from '../error-reason.js'
+
 /** Options of {@link createOutboundFetch}. */
 export interface OutboundFetchOptions {
   /** The `fetch` to call (a `customFetch` of the provider or configuration, or the global one). */
@@ -93,7 +95,7 @@ export function createOutboundFetch(options: OutboundFetchOptions): typeof fetch
 }
 
 /** Whether an error came from a refused URL, a timeout or an unreachable host rather than from the protocol. */
-export function transportFailure(error: unknown): string | undefined {
+export function transportFailure(error: unknown): TransportFailure | undefined {
   if (error instanceof InsecureEndpointError) return 'insecure_endpoint'
   // oauth4webapi wraps a body that failed to read as a JSON parse error: look one or two causes down.
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {

@@ -1,7 +1,7 @@
-import type { ResolvedProvider } from '../../config/resolve-providers.js'
-import type { EndpointConfig, OAuthConfig } from '../../providers/provider-types.js'
-import { allowInsecureRequests, customFetch } from '../../symbols.js'
-import type { Account, Awaitable, Profile, User } from '../../types.js'
+import type { ResolvedProvider } from '../config/resolve-providers.js'
+import type { EndpointConfig, OAuthConfig } from '../providers/provider-types.js'
+import { allowInsecureRequests, customFetch } from '../symbols.js'
+import type { Account, Awaitable, Profile, User } from '../types.js'
 import { createOutboundFetch, DEFAULT_OUTBOUND_TIMEOUT_MS } from './outbound-fetch.js'
 
 /** A check that protects the callback; `none` in the configuration means an empty set. */

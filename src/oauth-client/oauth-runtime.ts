@@ -1,6 +1,6 @@
 import * as o from 'oauth4webapi'
-import type { ResolvedProvider } from '../../config/resolve-providers.js'
-import { SessionJwe } from '../../jwt/session-jwe.js'
+import type { ResolvedProvider } from '../config/resolve-providers.js'
+import { SessionJwe } from '../jwt/session-jwe.js'
 import { normalizeProvider } from './normalize-provider.js'
 import type { NormalizedProvider, ProviderDefaults } from './normalize-provider.js'
 import { isTenantTemplate, tenantTemplateServer } from './tenant-issuer.js'

@@ -1,7 +1,7 @@
 import { AuthError, CredentialsSignin, isClientError } from '../errors.js'
 import type { ResponseInternal } from '../types.js'
 import { errorPageCode, errorStatus } from './error-status.js'
-import type { RequestContext } from './request-context.js'
+import type { RequestContext } from '../routing/request-context.js'
 
 /**
  * The boundary where an error becomes a redirect (or JSON for `X-Auth-Return-Redirect`): to the sign-in page for

@@ -56,11 +56,11 @@ describe('errorStatus', () => {
   })
 
   it.each([
-    [new errors.InvalidProvider('x', { code: 'provider_kind_unavailable' }), 500],
-    [new errors.OAuthCallbackError('x', { code: 'provider_unreachable' }), 502],
-    [new errors.OAuthCallbackError('x', { code: 'provider_timeout' }), 502],
-    [new errors.OAuthSignInError('x', { code: 'provider_response_too_large' }), 502],
-    [new errors.OAuthSignInError('x', { code: 'insecure_endpoint' }), 500],
+    [new errors.InvalidProvider('x', { reason: 'provider_kind_unavailable' }), 500],
+    [new errors.OAuthCallbackError('x', { reason: 'provider_unreachable' }), 502],
+    [new errors.OAuthCallbackError('x', { reason: 'provider_timeout' }), 502],
+    [new errors.OAuthSignInError('x', { reason: 'provider_response_too_large' }), 502],
+    [new errors.OAuthSignInError('x', { reason: 'insecure_endpoint' }), 500],
     [new TypeError('a bug'), 500],
     ['a string', 500],
   ])('%s by its reason: %i', (error, status) => {

@@ -1,3 +1,5 @@
+import type { ResponseInternal } from '../types.js'
+
 const PLACEHOLDER = 'http://gatehouse.invalid'
 const HEADER_SAFE = /^[\x21-\x7e]+$/
 
@@ -20,4 +22,11 @@ export function safeLocation(value: string): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** The result with a `Location` that `Headers` accepts (the origin when the target is not a URL at all). */
+export function withSafeLocation(result: ResponseInternal, origin: string): ResponseInternal {
+  if (result.redirect === undefined) return result
+  const location = safeLocation(result.redirect) ?? origin
+  return location === result.redirect ? result : { ...result, redirect: location }
 }

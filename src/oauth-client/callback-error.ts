@@ -1,6 +1,7 @@
 import * as o from 'oauth4webapi'
-import { AuthError, InvalidCheck, OAuthCallbackError } from '../../errors.js'
+import { AuthError, InvalidCheck, OAuthCallbackError } from '../errors.js'
 import { transportFailure } from './outbound-fetch.js'
+import type { ErrorReason, OAuthStep } from '../error-reason.js'
 
 /**
  * A copy of an error fit for logs: name, message, code and stack, and its cause only when that is an error too
@@ -28,16 +29,16 @@ function printable(text: string, max: number): string {
 }
 
 /**
- * Turns a failure of a callback step into the error of the wire contract with a precise `code`: a refused or
+ * Turns a failure of a callback step into the error of the wire contract with a precise `reason`: a refused or
  * failed check is `InvalidCheck`; an IdP or token-endpoint error, an invalid ID token or an unreachable provider is
  * `OAuthCallbackError`.
  */
-export function callbackError(step: string, error: unknown): AuthError {
+export function callbackError(step: OAuthStep, error: unknown): AuthError {
   if (error instanceof AuthError) return error
   const transport = transportFailure(error)
   if (transport !== undefined) {
     return new OAuthCallbackError(`${step}: the provider could not be reached (${transport}).`, {
-      code: transport,
+      reason: transport,
       cause: scrubbed(error),
     })
   }
@@ -46,7 +47,7 @@ export function callbackError(step: string, error: unknown): AuthError {
     return new OAuthCallbackError(
       `The provider answered error=${printable(error.error, 64)}${description}.`,
       {
-        code: `provider_error:${printable(error.error, 64)}`.slice(0, 80),
+        reason: `provider_error:${printable(error.error, 64)}`,
       },
     )
   }
@@ -54,12 +55,12 @@ export function callbackError(step: string, error: unknown): AuthError {
     return new OAuthCallbackError(
       `${step}: the provider answered ${error.status} error=${error.error}` +
         `${error.error_description ? `: ${error.error_description}` : ''}.`,
-      { code: `${step}:${error.error}`.slice(0, 80), cause: scrubbed(error) },
+      { reason: `${step}:${printable(error.error, 64)}`, cause: scrubbed(error) },
     )
   }
   const message = error instanceof Error ? error.message : String(error)
   if (error instanceof o.OperationProcessingError && /nonce/i.test(message)) {
-    return new InvalidCheck(`${step}: ${message}`, { code: 'nonce_mismatch', cause: scrubbed(error) })
+    return new InvalidCheck(`${step}: ${message}`, { reason: 'nonce_mismatch', cause: scrubbed(error) })
   }
   if (
     error instanceof o.OperationProcessingError &&
@@ -67,16 +68,16 @@ export function callbackError(step: string, error: unknown): AuthError {
     step === 'authorization_response'
   ) {
     return new InvalidCheck(`${step}: ${message} (mix-up defence, RFC 9207)`, {
-      code: 'iss_mismatch',
+      reason: 'iss_mismatch',
       cause: scrubbed(error),
     })
   }
-  const code =
+  const reason: ErrorReason =
     error instanceof o.OperationProcessingError && error.code === o.RESPONSE_IS_NOT_JSON
       ? `${step}_not_json`
       : `${step}_invalid`
   return new OAuthCallbackError(`${step}: ${message}`, {
-    code,
+    reason,
     cause: scrubbed(error),
   })
 }

@@ -1,0 +1,40 @@
+import { parseAction } from '../routing/parse-request.js'
+import { authActions } from '../routing/route-table.js'
+import { renderErrorPage } from '../pages/error-page.js'
+import type { AuthConfig, ResponseInternal } from '../types.js'
+import { safeLocation } from './safe-location.js'
+
+/**
+ * The answer to any request while the configuration is broken (wire-contract §1.4 #2): pages get the error page
+ * (or `pages.error`), everything else a 500 JSON message. The log has the list of problems.
+ */
+export function configErrorResult(request: Request, input: AuthConfig): ResponseInternal {
+  const url = new URL(request.url)
+  const action = parseAction(url.pathname, (input.basePath ?? '/auth').replace(/\/+$/, ''))?.action
+  if (request.method === 'GET' && action !== undefined && authActions[action].page) {
+    const errorPath = typeof input.pages?.error === 'string' ? input.pages.error : undefined
+    if (errorPath && !url.searchParams.get('callbackUrl')?.startsWith(errorPath)) {
+      const target = `${/^https?:/i.test(errorPath) ? '' : url.origin}${errorPath}?error=Configuration`
+      return { redirect: safeLocation(target) ?? url.origin }
+    }
+    const page = renderErrorPage({ error: 'Configuration', signinUrl: '#', theme: input.theme ?? {} })
+    return { status: page.status, headers: page.headers, body: page.html }
+  }
+  return {
+    status: 500,
+    headers: { 'Content-Type': 'application/json' },
+    body: {
+      message:
+        'There was a problem with the server configuration. Check the server logs for more information.',
+    },
+  }
+}
+
+/** The answer to a request that cannot be parsed or routed (wire-contract §1.1): `"Bad request."` as JSON. */
+export function badRequest(status = 400): ResponseInternal {
+  return {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+    body: 'Bad request.',
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The precise, internal reason of an error, for logs and metrics (`err.reason`): never shown to the browser, and not
+ * to be confused with `CredentialsSignin#code`, the value an application chooses for the sign-in page's URL. A
+ * literal union, so `switch (err.reason)` narrows and a misspelled reason fails to compile.
+ *
+ * @module
+ */
+
+/** The steps of an OAuth/OIDC callback, each of which can fail on its own. */
+export type OAuthStep = 'discovery' | 'authorization_response' | 'token' | 'id_token' | 'userinfo'
+
+/** The check cookies of a sign-in (wire-contract §1.7). */
+export type CheckCookie = 'pkce' | 'state' | 'nonce' | 'webauthn_challenge'
+
+/** Why an outbound request to a provider failed before any protocol answer. */
+export type TransportFailure =
+  'insecure_endpoint' | 'provider_response_too_large' | 'provider_timeout' | 'provider_unreachable'
+
+/** Every internal reason an error can carry. */
+export type ErrorReason =
+  | TransportFailure
+  | 'account_linked_to_other_user'
+  | 'authorization_request_failed'
+  | 'authorize_returned_null'
+  | 'authorize_threw'
+  | 'authorized_redirect_loop'
+  | 'callback_method'
+  | 'credentials_user_not_in_adapter'
+  | 'csrf_cookie_missing'
+  | 'csrf_token_mismatch'
+  | 'email_belongs_to_other_user'
+  | 'id_token_invalid'
+  | 'invalid_configuration'
+  | 'iss_mismatch'
+  | 'missing_secret'
+  | 'no_options'
+  | 'nonce_mismatch'
+  | 'profile_threw'
+  | 'profile_without_id'
+  | 'provider_invalid'
+  | 'provider_kind_unavailable'
+  | 'provider_kind_unknown'
+  | 'proxy_origin_not_allowed'
+  | 'redirect_callback_answer'
+  | 'redirect_callback_threw'
+  | 'session_lookup_failed'
+  | 'session_token_invalid'
+  | 'signin_callback_refused'
+  | 'signin_callback_threw'
+  | 'state_mismatch'
+  | 'state_missing'
+  | 'unknown_provider'
+  | 'userinfo_missing'
+  | `${CheckCookie}_cookie_${'missing' | 'invalid' | 'provider'}`
+  | `${OAuthStep}_${'invalid' | 'not_json'}`
+  | `${OAuthStep}:${string}`
+  | `provider_error:${string}`
+  | `adapter_${string}_${'timed_out' | 'failed'}`
