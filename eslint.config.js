@@ -3,7 +3,18 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.data/', 'examples/demo/.data/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      '.data/',
+      'examples/demo/.data/',
+      '**/.next/',
+      'examples/next/next-env.d.ts',
+      'examples/next/next.config.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

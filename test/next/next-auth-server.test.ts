@@ -11,7 +11,7 @@ import { NextAuth } from '../../src/integrations/next/index.js'
 import { ORIGIN, ada, credentialsConfig, signInThroughHandlers } from './next-fixtures.js'
 import { enterRequest } from './next-request-scope.js'
 
-vi.mock('next/headers.js', async () => (await import('./next-request-scope.js')).nextHeadersModule)
+vi.mock('next/headers', async () => (await import('./next-request-scope.js')).nextHeadersModule)
 
 /** Runs a server action and returns where Next would redirect (the NEXT_REDIRECT it throws). */
 async function redirectOf(action: () => Promise<unknown>): Promise<string> {

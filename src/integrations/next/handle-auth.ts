@@ -1,4 +1,5 @@
-import { NextRequest, NextResponse, type NextFetchEvent } from 'next/server.js'
+import { NextRequest, NextResponse, type NextFetchEvent } from 'next/server'
+import { runtimeEnv } from './runtime-env.js'
 import { createLogger } from '../../lib/logger.js'
 import type { Session } from '../../types.js'
 import type { BoundConfig } from './next-auth-config.js'
@@ -90,6 +91,22 @@ function loopAnswer(bound: BoundConfig, request: NextRequest, target: URL): Resp
   })
 }
 
+/**
+ * The request as the public address sees it: with `AUTH_URL` / `NEXTAUTH_URL` set, its origin replaces the one Next
+ * reports (the listen address behind a proxy), so `callbackUrl` and redirects name the public host (as next-auth).
+ */
+function withEnvOrigin(request: NextRequest): NextRequest {
+  const url = runtimeEnv('AUTH_URL') || runtimeEnv('NEXTAUTH_URL')
+  if (!url) return request
+  try {
+    const origin = new URL(url).origin
+    if (origin === request.nextUrl.origin) return request
+    return new NextRequest(request.nextUrl.href.replace(request.nextUrl.origin, origin), request)
+  } catch {
+    return request
+  }
+}
+
 /** Adds `Set-Cookie` values to a response, copying it when its headers are immutable (`Response.redirect`). */
 export function withCookies(response: Response, setCookies: readonly string[]): Response {
   if (setCookies.length === 0) return response
@@ -110,10 +127,11 @@ export function withCookies(response: Response, setCookies: readonly string[]): 
  */
 export async function handleAuth(
   bound: BoundConfig,
-  request: NextRequest,
+  incoming: NextRequest,
   context: Parameters<AuthWrappedHandler>[1],
   handler?: AuthWrappedHandler,
 ): Promise<Response> {
+  const request = withEnvOrigin(incoming)
   const { session, setCookies } = await readSession(bound, request.headers, request.nextUrl.protocol)
   const verdict = isAuthEndpoint(bound, request.nextUrl.pathname)
     ? 'allow'

@@ -1,4 +1,5 @@
-import type { NextRequest } from 'next/server.js'
+import type { NextRequest } from 'next/server'
+import { runtimeEnv } from './runtime-env.js'
 import { createAuth, type GatehouseInstance } from '../../create-auth.js'
 import { raw, skipCSRFCheck } from '../../symbols.js'
 import type { AuthConfig, Awaitable, Session } from '../../types.js'
@@ -30,7 +31,7 @@ const bound = new WeakMap<NextAuthConfig, BoundConfig>()
 
 /** The path of `AUTH_URL` / `NEXTAUTH_URL` when it has one (next-auth's rule), else `undefined`. */
 function envBasePath(): string | undefined {
-  const url = process.env.AUTH_URL || process.env.NEXTAUTH_URL
+  const url = runtimeEnv('AUTH_URL') || runtimeEnv('NEXTAUTH_URL')
   if (!url) return undefined
   try {
     const { pathname } = new URL(url)

@@ -1,5 +1,5 @@
-import { cookies, headers as nextHeaders } from 'next/headers.js'
-import { redirect } from 'next/navigation.js'
+import { cookies, headers as nextHeaders } from 'next/headers'
+import { redirect } from 'next/navigation'
 import { Auth } from '../../auth.js'
 import { createActionURL } from '../../config/create-action-url.js'
 import type { ProviderConfig } from '../../providers/provider-types.js'

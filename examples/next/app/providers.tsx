@@ -1,0 +1,7 @@
+'use client'
+import { SessionProvider } from 'gatehouse/react'
+import type { ReactNode } from 'react'
+
+export function Providers({ children }: { children: ReactNode }) {
+  return <SessionProvider>{children}</SessionProvider>
+}
