@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http'
 import { createAuth, type GatehouseInstance } from '../../create-auth.js'
 import type { AuthConfig, Session } from '../../types.js'
-import { failResponse, writeWebResponse } from '../node/write-web-response.js'
+import { answerNode } from '../node/answer-node.js'
+import { failResponse } from '../node/write-web-response.js'
 import { expressToWebRequest, type ExpressLikeRequest, type ExpressLikeResponse } from './express-request.js'
 
 /** An Express middleware (Express 4 and 5). */
@@ -44,19 +45,7 @@ function report(error: unknown): void {
  */
 export function ExpressAuth(config: AuthConfig): ExpressMiddleware {
   const instance = instanceFor(config)
-  return (req, res) => {
-    const request = expressToWebRequest(req)
-    const answer =
-      request instanceof Response
-        ? Promise.resolve(request)
-        : Promise.resolve().then(() => instance.handlers.GET(request))
-    answer
-      .then((response) => writeWebResponse(res, response))
-      .catch((error: unknown) => {
-        report(error)
-        failResponse(res, error)
-      })
-  }
+  return (req, res) => answerNode(res, expressToWebRequest(req), instance.handlers.GET, report)
 }
 
 /** Appends cookies to the response unless it already started (a late `getSession` cannot set them any more). */
