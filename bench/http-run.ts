@@ -1,6 +1,6 @@
 /**
  * `BENCH_HTTP=1 npm run bench`: `GET /auth/session` with a valid JWT over HTTP on loopback, driven by autocannon,
- * against a bare `node:http` JSON handler, `gatehouse/node`, `gatehouse/express` and `@auth/express`, rounds
+ * against a bare `node:http` JSON handler, `gatehouse/node`, `gatehouse/express`, `gatehouse/hono` and `@auth/express`, rounds
  * interleaved. Each server is checked to answer the session first. Reports numbers; asserts nothing about speed.
  *
  * @module

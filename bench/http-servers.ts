@@ -1,6 +1,6 @@
 /**
  * The servers of the HTTP benchmark, in a child process of its own so the load generator does not share their event
- * loop: a bare `node:http` JSON handler, Gatehouse through `gatehouse/node` and `gatehouse/express`, and
+ * loop: a bare `node:http` JSON handler, Gatehouse through `gatehouse/node`, `gatehouse/express` and `gatehouse/hono` (on `@hono/node-server`), and
  * `@auth/express` as the anchor. Prints `{ name: port }` as one JSON line once all listen.
  *
  * @module
@@ -9,9 +9,12 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import AnchorCredentials from '@auth/core/providers/credentials'
 import { ExpressAuth as AnchorExpressAuth } from '@auth/express'
+import { getRequestListener } from '@hono/node-server'
 import express from 'express'
+import { Hono } from 'hono'
 import { createAuth } from '../src/create-auth.js'
 import { ExpressAuth } from '../src/integrations/express/index.js'
+import { authHandler, initAuthConfig } from '../src/integrations/hono/index.js'
 import { toNodeHandler } from '../src/integrations/node/index.js'
 import Credentials from '../src/providers/credentials.js'
 import type { AuthConfig } from '../src/types.js'
@@ -45,6 +48,13 @@ const node = createServer(toNodeHandler(handlers.GET))
 const app = express()
 app.use('/auth', ExpressAuth(config))
 
+const hono = new Hono()
+hono.use(
+  '*',
+  initAuthConfig(() => config),
+)
+hono.use('/auth/*', authHandler())
+
 const anchor = express()
 anchor.set('trust proxy', true)
 anchor.use(
@@ -60,6 +70,7 @@ const ports = {
   bare: await listen(bare),
   node: await listen(node),
   express: await listen(createServer(app)),
+  hono: await listen(createServer(getRequestListener(hono.fetch))),
   anchor: await listen(createServer(anchor)),
 }
 console.log(JSON.stringify(ports))

@@ -41,7 +41,8 @@ export function writeInternalResult(res: ServerResponse, result: ResponseInterna
     res.statusCode = parts.status
     for (const [name, value] of headers) res.setHeader(name, value)
     if (parts.setCookie.length > 0) res.setHeader('Set-Cookie', parts.setCookie)
-    res.end(parts.body === null ? undefined : Buffer.from(parts.body))
+    // A string (not a Buffer) lets Node send the head and the body in one write, as a bare handler does.
+    res.end(parts.body ?? undefined)
   } catch (error) {
     failResponse(res, error)
   }
