@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import AnchorCredentials from '@auth/core/providers/credentials'
 import { ExpressAuth as AnchorExpressAuth } from '@auth/express'
@@ -66,11 +66,16 @@ anchor.use(
   }),
 )
 
+// @hono/node-server's listener returns a promise that it settles itself (it answers 500 on a failure).
+const honoListener = getRequestListener(hono.fetch)
+const listener: (req: IncomingMessage, res: ServerResponse) => void = (req, res) =>
+  void honoListener(req, res)
+
 const ports = {
   bare: await listen(bare),
   node: await listen(node),
   express: await listen(createServer(app)),
-  hono: await listen(createServer(getRequestListener(hono.fetch))),
+  hono: await listen(createServer(listener)),
   anchor: await listen(createServer(anchor)),
 }
 console.log(JSON.stringify(ports))
