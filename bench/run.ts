@@ -17,6 +17,11 @@ import { signInScenarios } from './sign-in-scenarios.js'
 import { nextMiddlewareScenarios } from './next-middleware-scenarios.js'
 import { webCryptoScenarios } from './webcrypto-scenarios.js'
 
+if (process.env['BENCH_HTTP'] === '1') {
+  await import('./http-run.js')
+  process.exit(0)
+}
+
 const quick = process.env['BENCH_QUICK'] === '1'
 const concurrency = Math.max(1, Math.floor(Number(process.env['BENCH_CONCURRENCY'] ?? '1')) || 1)
 const options: MeasureOptions = quick

@@ -1,9 +1,10 @@
-import { resolveOnce, resolveWithEnv, runInternal, runResolved } from './auth.js'
+import { resolveOnce, resolveWithEnv, runInternal } from './auth.js'
 import type { ResolvedConfig } from './config/resolve-config.js'
 import { parseCookies } from './cookies/parse-cookies.js'
 import { serializeCookie } from './cookies/serialize-cookie.js'
 import { configErrorResult, toResponse } from './answer/index.js'
 import { RequestContext } from './routing/request-context.js'
+import { internalHandler } from './symbols.js'
 import type { AuthConfig, Cookie, ResponseInternal, Session } from './types.js'
 
 /** Options of {@link createAuth}. */
@@ -78,10 +79,15 @@ function sessionContext(config: ResolvedConfig, request: Request): RequestContex
 export function createAuth(config: AuthConfig, options: CreateAuthOptions = {}): GatehouseInstance {
   const input = { ...config, raw: undefined }
   const resolution = options.env ? resolveWithEnv(input, options.env) : resolveOnce(input)
-  const handle = async (request: Request): Promise<Response> => {
-    if ('error' in resolution) return toResponse(configErrorResult(request, input))
-    return (await runResolved(request, resolution.config)) as Response
-  }
+  // The one implementation; `handle` only turns its result into a `Response`. Node wrappers call it directly.
+  const handleInternal = (request: Request): Promise<ResponseInternal> =>
+    'error' in resolution
+      ? Promise.resolve(configErrorResult(request, input))
+      : runInternal(request, resolution.config)
+  const handle = Object.assign(
+    async (request: Request): Promise<Response> => toResponse(await handleInternal(request)),
+    { [internalHandler]: handleInternal },
+  )
   const logError = (error: unknown) => {
     if ('config' in resolution)
       resolution.config.logger.error(error instanceof Error ? error : new Error(String(error)))

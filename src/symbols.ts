@@ -35,3 +35,9 @@ export const customFetch: unique symbol = Symbol.for('gatehouse.customFetch')
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-2.6
  */
 export const allowInsecureRequests: unique symbol = Symbol.for('gatehouse.allowInsecureRequests')
+
+/**
+ * On the route handlers of `createAuth`: the same handler returning the internal result instead of a `Response`,
+ * so `gatehouse/node` can write it to the socket without a `Response` stream. Internal to Gatehouse's wrappers.
+ */
+export const internalHandler: unique symbol = Symbol.for('gatehouse.internalHandler')

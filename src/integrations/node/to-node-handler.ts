@@ -1,15 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { toWebRequest, type ToWebRequestOptions } from './to-web-request.js'
-import { failResponse, writeWebResponse } from './write-web-response.js'
+import { answerNode, type WebHandler } from './answer-node.js'
+
+export type { WebHandler }
 
 /** Options of {@link toNodeHandler}. */
 export interface NodeHandlerOptions extends ToWebRequestOptions {
   /** Called with whatever the handler threw or rejected with; default `console.error`. Must not throw. */
   onError?: (error: unknown) => void
 }
-
-/** A handler of web requests: Gatehouse's `handlers.GET` / `POST`, `Auth` with a configuration, or your own. */
-export type WebHandler = (request: Request) => Response | Promise<Response>
 
 /**
  * Turns a web handler into a `node:http` request listener that cannot take the server down: the request is
@@ -36,28 +35,5 @@ export function toNodeHandler(
       // A logger that throws must not turn a handled failure into an unhandled one.
     }
   }
-  return (req, res) => {
-    const request = toWebRequest(req, options)
-    if (request instanceof Response) {
-      void writeWebResponse(res, request)
-      return
-    }
-    // Promise.resolve().then(...) also catches a handler that throws synchronously.
-    Promise.resolve()
-      .then(() => handler(request))
-      .then(
-        (response) => {
-          if (!(response instanceof Response)) throw new TypeError('The handler did not return a Response.')
-          return writeWebResponse(res, response)
-        },
-        (error: unknown) => {
-          report(error)
-          failResponse(res, error)
-        },
-      )
-      .catch((error: unknown) => {
-        report(error)
-        failResponse(res, error)
-      })
-  }
+  return (req, res) => answerNode(res, toWebRequest(req, options), handler, report)
 }

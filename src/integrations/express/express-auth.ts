@@ -1,0 +1,144 @@
+import type { ServerResponse } from 'node:http'
+import { createAuth, type GatehouseInstance } from '../../create-auth.js'
+import type { AuthConfig, Session } from '../../types.js'
+import { answerNode } from '../node/answer-node.js'
+import { failResponse } from '../node/write-web-response.js'
+import { expressToWebRequest, type ExpressLikeRequest, type ExpressLikeResponse } from './express-request.js'
+
+/** An Express middleware (Express 4 and 5). */
+export type ExpressMiddleware = (
+  req: ExpressLikeRequest,
+  res: ServerResponse & ExpressLikeResponse,
+  next: (error?: unknown) => void,
+) => void
+
+/** One Gatehouse instance per configuration object: resolving and validating happen once. */
+const instances = new WeakMap<AuthConfig, GatehouseInstance>()
+
+function instanceFor(config: AuthConfig): GatehouseInstance {
+  let instance = instances.get(config)
+  if (!instance) {
+    instance = createAuth(config)
+    instances.set(config, instance)
+  }
+  return instance
+}
+
+function report(error: unknown): void {
+  try {
+    console.error('gatehouse/express: a request failed', error)
+  } catch {
+    // Nothing left to do; the answer is already a clean 500.
+  }
+}
+
+/**
+ * The Gatehouse endpoints as Express middleware, for `app.use('/auth/*', ExpressAuth(config))` on Express 4 or
+ * `app.use('/auth', ExpressAuth(config))` on Express 5. It reads `req.originalUrl`, so the mount path does not
+ * matter, and works whether or not `express.json()` / `express.urlencoded()` ran first. A failure inside is
+ * logged and answered 500; no rejection ever reaches Express.
+ *
+ * @example
+ * ```ts
+ * app.use('/auth', ExpressAuth({ providers: [Credentials({ authorize })] }))
+ * ```
+ */
+export function ExpressAuth(config: AuthConfig): ExpressMiddleware {
+  const instance = instanceFor(config)
+  return (req, res) => answerNode(res, expressToWebRequest(req), instance.handlers.GET, report)
+}
+
+/** Appends cookies to the response unless it already started (a late `getSession` cannot set them any more). */
+function appendCookies(res: ExpressLikeResponse | undefined, setCookie: string[]): void {
+  if (!res || res.headersSent || setCookie.length === 0) return
+  try {
+    res.append?.('Set-Cookie', setCookie)
+  } catch {
+    // A response that refuses headers keeps the old cookie; the session answer itself is unaffected.
+  }
+}
+
+/**
+ * The session of an Express request, or `null` (fails closed). A re-issued session cookie, or the clearing
+ * cookies of a bad one, are appended to `req.res` when it has not started yet.
+ *
+ * @example
+ * ```ts
+ * app.get('/me', async (req, res) => res.json((await getSession(req, authConfig)) ?? {}))
+ * ```
+ */
+export async function getSession(req: ExpressLikeRequest, config: AuthConfig): Promise<Session | null> {
+  try {
+    const request = expressToWebRequest(req, { sessionOnly: true })
+    if (request instanceof Response) return null
+    const { session, setCookie } = await instanceFor(config).getSession(request)
+    appendCookies(req.res, setCookie)
+    return session
+  } catch (error) {
+    report(error)
+    return null
+  }
+}
+
+/**
+ * Middleware that puts the session (or `null`) on `res.locals.session` and continues.
+ *
+ * @example
+ * ```ts
+ * app.use(currentSession(authConfig))
+ * ```
+ */
+export function currentSession(config: AuthConfig): ExpressMiddleware {
+  return (req, res, next) => {
+    void getSession(req, config).then((session) => {
+      res.locals = res.locals ?? {}
+      res.locals.session = session
+      next()
+    })
+  }
+}
+
+/** Whether the client asked for JSON (an API call) rather than a page. */
+function wantsJson(req: ExpressLikeRequest): boolean {
+  return !String(req.headers.accept ?? '')
+    .toLowerCase()
+    .includes('text/html')
+}
+
+/**
+ * Middleware that lets only signed-in requests through (with the session on `res.locals.session`): others get
+ * `401` with a JSON message when they ask for JSON, and a redirect to the sign-in page (with `callbackUrl` set to
+ * the page they wanted) when they ask for a page.
+ *
+ * @example
+ * ```ts
+ * app.get('/account', requireSession(authConfig), (req, res) => res.send(res.locals.session.user.name))
+ * ```
+ */
+export function requireSession(config: AuthConfig): ExpressMiddleware {
+  const basePath = (config.basePath ?? '/auth').replace(/\/+$/, '')
+  const signInPage = typeof config.pages?.signIn === 'string' ? config.pages.signIn : `${basePath}/signin`
+  return (req, res, next) => {
+    void getSession(req, config).then((session) => {
+      res.locals = res.locals ?? {}
+      res.locals.session = session
+      if (session) return next()
+      try {
+        if (res.headersSent) return
+        if (wantsJson(req)) {
+          res.statusCode = 401
+          res.setHeader('Content-Type', 'application/json')
+          res.end(JSON.stringify({ message: 'Sign in required.' }))
+          return
+        }
+        const target = req.originalUrl ?? req.url ?? '/'
+        res.statusCode = 302
+        res.setHeader('Location', `${signInPage}?callbackUrl=${encodeURIComponent(target)}`)
+        res.end()
+      } catch (error) {
+        report(error)
+        failResponse(res, error)
+      }
+    })
+  }
+}

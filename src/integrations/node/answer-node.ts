@@ -1,0 +1,53 @@
+import type { ServerResponse } from 'node:http'
+import { internalHandler } from '../../symbols.js'
+import type { ResponseInternal } from '../../types.js'
+import { writeInternalResult } from './write-internal-result.js'
+import { failResponse, writeWebResponse } from './write-web-response.js'
+
+/** A handler of web requests: Gatehouse's `handlers.GET` / `POST`, `Auth` with a configuration, or your own. */
+export type WebHandler = (request: Request) => Response | Promise<Response>
+
+type InternalHandler = (request: Request) => Promise<ResponseInternal>
+
+/** The internal-result twin of a `createAuth` route handler, if `handler` is one. */
+function internalOf(handler: WebHandler): InternalHandler | undefined {
+  const internal = (handler as { [internalHandler]?: unknown })[internalHandler]
+  return typeof internal === 'function' ? (internal as InternalHandler) : undefined
+}
+
+/**
+ * Answers one request with a handler and writes the answer; never rejects and never throws. A `createAuth` route
+ * handler's internal result is written straight to the socket (the same bytes as its `Response`); any other
+ * handler's `Response` is written as it is. A failure is reported and answered 500 (or the socket destroyed).
+ */
+export function answerNode(
+  res: ServerResponse,
+  request: Request | Response,
+  handler: WebHandler,
+  report: (error: unknown) => void,
+): void {
+  const fail = (error: unknown) => {
+    report(error)
+    failResponse(res, error)
+  }
+  if (request instanceof Response) {
+    void writeWebResponse(res, request)
+    return
+  }
+  const internal = internalOf(handler)
+  // Promise.resolve().then(...) also catches a handler that throws synchronously.
+  if (internal) {
+    Promise.resolve()
+      .then(() => internal(request))
+      .then((result) => writeInternalResult(res, result))
+      .catch(fail)
+    return
+  }
+  Promise.resolve()
+    .then(() => handler(request))
+    .then((response) => {
+      if (!(response instanceof Response)) throw new TypeError('The handler did not return a Response.')
+      return writeWebResponse(res, response)
+    })
+    .catch(fail)
+}

@@ -1,0 +1,100 @@
+import type { AddressInfo } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authHandler, getAuthUser, initAuthConfig, verifyAuth } from '../../src/integrations/hono/index.js'
+import { CookieJar, csrfToken, jarFetch } from '../support/cookie-jar.js'
+import { baseConfig, SESSION } from '../http/http-helpers.js'
+
+const config = baseConfig()
+let server: ServerType
+let origin = ''
+
+beforeAll(async () => {
+  const app = new Hono()
+  app.use(
+    '*',
+    initAuthConfig(() => config),
+  )
+  app.use('/auth/*', authHandler())
+  app.get('/api/me', verifyAuth(), (c) => c.json({ name: c.get('authUser').user?.name }))
+  app.get('/maybe', async (c) => c.json({ user: (await getAuthUser(c))?.user ?? null }))
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve())
+  })
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+async function signIn(jar: CookieJar, fields: Record<string, string>, withCsrf = true) {
+  const token = await csrfToken(jar, origin)
+  return jarFetch(jar, `${origin}/auth/callback/credentials`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(withCsrf ? { csrfToken: token, ...fields } : fields).toString(),
+  })
+}
+
+describe('gatehouse/hono on @hono/node-server', () => {
+  it('signs in with credentials; verifyAuth lets the user through with authUser set', async () => {
+    const jar = new CookieJar()
+    const res = await signIn(jar, { username: 'alice', password: 'wonderland', callbackUrl: '/home' })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe(`${origin}/home`)
+    const me = await jarFetch(jar, `${origin}/api/me`)
+    expect(me.status).toBe(200)
+    expect(await me.json()).toEqual({ name: 'Alice' })
+    expect(await (await jarFetch(jar, `${origin}/maybe`)).json()).toEqual({
+      user: { name: 'Alice', email: 'alice@example.test' },
+    })
+  })
+
+  it('verifyAuth answers 401 without a session', async () => {
+    const res = await fetch(`${origin}/api/me`)
+    expect(res.status).toBe(401)
+    expect(await (await fetch(`${origin}/maybe`)).json()).toEqual({ user: null })
+  })
+
+  it('a missing CSRF token is refused: no session', async () => {
+    const jar = new CookieJar()
+    const res = await signIn(jar, { username: 'alice', password: 'wonderland' }, false)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toContain('error=MissingCSRF')
+    expect(jar.get(SESSION)).toBeUndefined()
+  })
+
+  it('a tampered session cookie gives 401 and is cleared', async () => {
+    const jar = new CookieJar()
+    await signIn(jar, { username: 'alice', password: 'wonderland' })
+    const value = jar.values.get(SESSION)!
+    jar.values.set(SESSION, `${value.slice(0, -4)}${value.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`)
+    const res = await jarFetch(jar, `${origin}/api/me`)
+    expect(res.status).toBe(401)
+    expect(res.headers.getSetCookie().some((c) => c.startsWith(`${SESSION}=;`))).toBe(true)
+  })
+
+  it('an off-origin callbackUrl is not followed', async () => {
+    const jar = new CookieJar()
+    const res = await signIn(jar, {
+      username: 'alice',
+      password: 'wonderland',
+      callbackUrl: 'https://evil.example/x',
+    })
+    expect(res.status).toBe(302)
+    expect(jar.get(SESSION)).toBeTruthy()
+    expect(res.headers.get('location')).toBe(origin)
+  })
+
+  it('an unknown provider id is refused without a session', async () => {
+    const jar = new CookieJar()
+    const token = await csrfToken(jar, origin)
+    const res = await jarFetch(jar, `${origin}/auth/signin/no-such-provider`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfToken: token }).toString(),
+    })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe(`${origin}/auth/error?error=Configuration&code=bad_request`)
+    expect(jar.get(SESSION)).toBeUndefined()
+  })
+})
