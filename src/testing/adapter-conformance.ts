@@ -384,6 +384,15 @@ export function adapterConformance({
           const counted = await a().updateAuthenticatorCounter(authenticator.credentialID, 5)
           assert.equal(counted.counter, 5)
           await assert.rejects(async () => a().updateAuthenticatorCounter('unknown', 1))
+          // Credential ids compare byte for byte: another case or a trailing space is another credential.
+          const swapped = authenticator.credentialID.replace(/[a-z]/gi, (c) =>
+            c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase(),
+          )
+          assert.equal(await a().getAuthenticator(swapped), null)
+          assert.equal(await a().getAuthenticator(`${authenticator.credentialID} `), null)
+          // A passkey goes with its user.
+          await a().deleteUser(user.id)
+          assert.equal(await a().getAuthenticator(authenticator.credentialID), null)
         },
       )
     })

@@ -202,7 +202,7 @@ describe.skipIf(!mariadbUp)('mariadb', () => {
     beforeAll(async () => {
       ;({ pool, drop } = await freshMariaDb())
       await oldSchema(pool)
-      const a = mysql.MySQLAdapter(pool) as Required<Adapter>
+      const a = mysql.MySQLAdapter(pool)
       const user = await a.createUser({
         id: '',
         name: 'Old',
@@ -233,7 +233,7 @@ describe.skipIf(!mariadbUp)('mariadb', () => {
     it('refuses the tampered cookies even on the loose columns: they never have a session token shape', async () => {
       // What protects a third-party adapter on a case- and pad-insensitive MySQL table: only a cookie with the shape
       // of a session token (RFC 6265 cookie-octets, not 64 hex digits) is ever looked up as it is.
-      const a = mysql.MySQLAdapter(pool) as Required<Adapter>
+      const a = mysql.MySQLAdapter(pool)
       for (const [what, cookie] of tamperedHashes(hash)) {
         const response = await Auth(
           new Request(`${ORIGIN}/auth/session`, { headers: { cookie: `authjs.session-token=${cookie}` } }),
@@ -249,7 +249,7 @@ describe.skipIf(!mariadbUp)('mariadb', () => {
       expect(status.current).toBe(1)
       const result = await mysql.migrate(pool)
       expect(result.applied).toEqual(migrations.slice(1).map((m) => m.version))
-      const a = mysql.MySQLAdapter(pool) as Required<Adapter>
+      const a = mysql.MySQLAdapter(pool)
       // The rows survived the conversion, byte for byte.
       expect((await a.getSessionAndUser(hash))?.user.email).toBe('Old.User@example.com')
       expect(await a.getUserByAccount({ provider: 'idp', providerAccountId: 'Ünïcode-Sub' })).not.toBeNull()

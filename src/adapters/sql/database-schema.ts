@@ -9,6 +9,7 @@ export interface DatabaseSchema {
   accounts: AccountsTable
   sessions: SessionsTable
   verification_token: VerificationTokenTable
+  authenticators: AuthenticatorsTable
 }
 
 /** A stored date, as the drivers return it. */
@@ -56,4 +57,16 @@ export interface VerificationTokenTable {
   identifier: StoredText
   expires: StoredDate
   token: StoredText
+}
+
+/** The `authenticators` table (WebAuthn); `counter` is a BIGINT, and `credentialBackedUp` a 0/1 outside PostgreSQL. */
+export interface AuthenticatorsTable {
+  credentialID: StoredText
+  userId: string
+  providerAccountId: string
+  credentialPublicKey: string
+  counter: number | string
+  credentialDeviceType: string
+  credentialBackedUp: boolean | number
+  transports: string | null
 }

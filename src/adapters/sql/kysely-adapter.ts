@@ -1,15 +1,24 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { Adapter, AdapterAccount, AdapterSession, AdapterUser, VerificationToken } from '../adapter.js'
-import type { AccountsTable, DatabaseSchema, StoredDate, StoredText, UsersTable } from './database-schema.js'
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from '../adapter.js'
+import type {
+  AccountsTable,
+  AuthenticatorsTable,
+  DatabaseSchema,
+  StoredDate,
+  StoredText,
+  UsersTable,
+} from './database-schema.js'
 import type { SqlDialect } from './sql-dialect.js'
 
-/** The methods the SQL adapter implements: everything but WebAuthn authenticators. */
-export type SqlAdapter = Required<
-  Omit<
-    Adapter,
-    'getAuthenticator' | 'createAuthenticator' | 'listAuthenticatorsByUserId' | 'updateAuthenticatorCounter'
-  >
->
+/** The methods the SQL adapter implements: every one, WebAuthn authenticators included. */
+export type SqlAdapter = Required<Adapter>
 
 const ACCOUNT_COLUMNS = [
   'refresh_token',
@@ -77,6 +86,21 @@ function toVerificationToken(row: {
   return { identifier: text(row.identifier), token: text(row.token), expires: toDate(row.expires) }
 }
 
+function toAuthenticator(row: Selectable<AuthenticatorsTable>): AdapterAuthenticator {
+  const authenticator: AdapterAuthenticator = {
+    userId: String(row.userId),
+    providerAccountId: row.providerAccountId,
+    counter: Number(row.counter),
+    credentialBackedUp: Boolean(row.credentialBackedUp),
+    credentialID: text(row.credentialID),
+    credentialPublicKey: row.credentialPublicKey,
+    credentialDeviceType: row.credentialDeviceType,
+  }
+  // Absent transports stay absent, so the object compares equal to what was created.
+  if (row.transports !== null) authenticator.transports = row.transports
+  return authenticator
+}
+
 type TokenColumns = Partial<Pick<AccountsTable, (typeof ACCOUNT_COLUMNS)[number]>>
 
 function accountColumns(account: Partial<AdapterAccount>): TokenColumns {
@@ -142,6 +166,15 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
       .where('sessionToken', '=', sessionToken)
       .executeTakeFirst()
     return row ? toSession(row) : null
+  }
+
+  const getAuthenticator = async (credentialID: string) => {
+    const row = await db
+      .selectFrom('authenticators')
+      .selectAll()
+      .where('credentialID', '=', credentialID)
+      .executeTakeFirst()
+    return row ? toAuthenticator(row) : null
   }
 
   const insertUser = async (executor: Kysely<DatabaseSchema>, user: AdapterUser): Promise<AdapterUser> => {
@@ -225,6 +258,7 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
       return db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
         await trx.deleteFrom('sessions').where('userId', '=', userId).execute()
+        await trx.deleteFrom('authenticators').where('userId', '=', userId).execute()
         await trx.deleteFrom('accounts').where('userId', '=', userId).execute()
         await trx.deleteFrom('users').where('id', '=', userId).execute()
         return row ? toUser(row) : null
@@ -359,6 +393,41 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
       // Only the caller whose DELETE removed the row gets it; InnoDB's row lock serializes concurrent deletes.
       const result = await query.executeTakeFirst()
       return result.numDeletedRows === 1n ? toVerificationToken(row) : null
+    },
+    async createAuthenticator(authenticator) {
+      await db
+        .insertInto('authenticators')
+        .values({
+          credentialID: authenticator.credentialID,
+          userId: authenticator.userId,
+          providerAccountId: authenticator.providerAccountId,
+          credentialPublicKey: authenticator.credentialPublicKey,
+          counter: authenticator.counter,
+          credentialDeviceType: authenticator.credentialDeviceType,
+          // SQLite binds no booleans; 0/1 reads back the same on every dialect.
+          credentialBackedUp:
+            dialect === 'postgres'
+              ? authenticator.credentialBackedUp
+              : Number(authenticator.credentialBackedUp),
+          transports: authenticator.transports ?? null,
+        })
+        .execute()
+      return { ...authenticator }
+    },
+    getAuthenticator: (credentialID) => getAuthenticator(credentialID),
+    async listAuthenticatorsByUserId(userId) {
+      const rows = await db.selectFrom('authenticators').selectAll().where('userId', '=', userId).execute()
+      return rows.map(toAuthenticator)
+    },
+    async updateAuthenticatorCounter(credentialID, newCounter) {
+      const result = await db
+        .updateTable('authenticators')
+        .set({ counter: newCounter })
+        .where('credentialID', '=', credentialID)
+        .executeTakeFirst()
+      const updated = result.numUpdatedRows > 0n ? await getAuthenticator(credentialID) : null
+      if (!updated) throw new Error('No authenticator with this credential id to update.')
+      return updated
     },
   }
 }

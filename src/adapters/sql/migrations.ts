@@ -154,6 +154,54 @@ const mysqlExactComparison = [
   `ALTER TABLE users MODIFY email VARBINARY(1020)`,
 ]
 
+// Version 3 (issue #12): WebAuthn authenticators (passkeys), with the Auth.js column names (wire-contract §2). The
+// credential id (standard base64, up to 1023 bytes raw, so at most 1364 characters) is the key and compares byte for
+// byte: VARBINARY on MySQL/MariaDB for the reasons of version 2; PostgreSQL and SQLite compare text exactly. A
+// passkey belongs to one user and goes with them (ON DELETE CASCADE); listing a user's passkeys uses the userId index.
+// On a database @auth/pg-adapter created, users.id is a SERIAL integer: "userId" takes the type users.id has, so that
+// the foreign key can exist either way.
+const authenticatorsPostgres = [
+  `DO $$ BEGIN EXECUTE format('CREATE TABLE IF NOT EXISTS authenticators (
+    "credentialID" TEXT NOT NULL PRIMARY KEY,
+    "userId" %s NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    "providerAccountId" TEXT NOT NULL,
+    "credentialPublicKey" TEXT NOT NULL,
+    counter BIGINT NOT NULL,
+    "credentialDeviceType" TEXT NOT NULL,
+    "credentialBackedUp" BOOLEAN NOT NULL,
+    transports TEXT
+  )', (SELECT format_type(atttypid, atttypmod) FROM pg_attribute
+       WHERE attrelid = 'users'::regclass AND attname = 'id')); END $$`,
+  `CREATE INDEX IF NOT EXISTS authenticators_user_id_idx ON authenticators ("userId")`,
+]
+const authenticatorsMysql = [
+  `CREATE TABLE IF NOT EXISTS authenticators (
+    credentialID VARBINARY(1364) NOT NULL PRIMARY KEY,
+    userId VARCHAR(64) NOT NULL,
+    providerAccountId VARCHAR(1364) NOT NULL,
+    credentialPublicKey TEXT NOT NULL,
+    counter BIGINT NOT NULL,
+    credentialDeviceType VARCHAR(32) NOT NULL,
+    credentialBackedUp BOOLEAN NOT NULL,
+    transports VARCHAR(255),
+    KEY authenticators_user_id_idx (userId),
+    CONSTRAINT authenticators_user_fk FOREIGN KEY (userId) REFERENCES users (id) ON DELETE CASCADE
+  ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`,
+]
+const authenticatorsSqlite = [
+  `CREATE TABLE IF NOT EXISTS authenticators (
+    "credentialID" TEXT NOT NULL PRIMARY KEY,
+    "userId" TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    "providerAccountId" TEXT NOT NULL,
+    "credentialPublicKey" TEXT NOT NULL,
+    counter INTEGER NOT NULL,
+    "credentialDeviceType" TEXT NOT NULL,
+    "credentialBackedUp" INTEGER NOT NULL,
+    transports TEXT
+  )`,
+  `CREATE INDEX IF NOT EXISTS authenticators_user_id_idx ON authenticators ("userId")`,
+]
+
 /** Every schema version, oldest first. Append new versions; never edit a released one. */
 export const migrations: readonly Migration[] = Object.freeze([
   {
@@ -165,5 +213,14 @@ export const migrations: readonly Migration[] = Object.freeze([
     version: 2,
     name: 'exact comparison of tokens, provider account ids and e-mails',
     statements: { postgres: [], mysql: mysqlExactComparison, sqlite: [] },
+  },
+  {
+    version: 3,
+    name: 'WebAuthn authenticators (passkeys)',
+    statements: {
+      postgres: authenticatorsPostgres,
+      mysql: authenticatorsMysql,
+      sqlite: authenticatorsSqlite,
+    },
   },
 ])
