@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http'
-import { createAuth, type GatehouseInstance } from '../../create-auth.js'
 import type { AuthConfig, Session } from '../../types.js'
 import { answerNode } from '../node/answer-node.js'
 import { failResponse } from '../node/write-web-response.js'
 import { expressToWebRequest, type ExpressLikeRequest, type ExpressLikeResponse } from './express-request.js'
+import { instanceFor } from '../instance-for.js'
 
 /** An Express middleware (Express 4 and 5). */
 export type ExpressMiddleware = (
@@ -11,18 +11,6 @@ export type ExpressMiddleware = (
   res: ServerResponse & ExpressLikeResponse,
   next: (error?: unknown) => void,
 ) => void
-
-/** One Gatehouse instance per configuration object: resolving and validating happen once. */
-const instances = new WeakMap<AuthConfig, GatehouseInstance>()
-
-function instanceFor(config: AuthConfig): GatehouseInstance {
-  let instance = instances.get(config)
-  if (!instance) {
-    instance = createAuth(config)
-    instances.set(config, instance)
-  }
-  return instance
-}
 
 function report(error: unknown): void {
   try {

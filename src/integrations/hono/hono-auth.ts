@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { createAuth, type GatehouseInstance } from '../../create-auth.js'
 import type { AuthConfig, Session } from '../../types.js'
+import { instanceFor } from '../instance-for.js'
 
 /** What {@link verifyAuth} puts on the context as `authUser` (the shape of `@hono/auth-js`). */
 export interface AuthUser {
@@ -16,18 +16,6 @@ declare module 'hono' {
     authConfig: AuthConfig
     authUser: AuthUser
   }
-}
-
-/** One instance per configuration object: a callback returning the same object resolves it once. */
-const instances = new WeakMap<AuthConfig, GatehouseInstance>()
-
-function instanceFor(config: AuthConfig): GatehouseInstance {
-  let instance = instances.get(config)
-  if (!instance) {
-    instance = createAuth(config)
-    instances.set(config, instance)
-  }
-  return instance
 }
 
 function configOf(c: Context): AuthConfig {
