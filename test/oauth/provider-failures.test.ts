@@ -76,6 +76,25 @@ beforeAll(async () => {
           },
         },
       } as OAuthConfig,
+      {
+        ...base,
+        id: 'plain-http',
+        name: 'Plain HTTP',
+        issuer: idp.issuer,
+        // A configured http: endpoint off loopback is refused when the configuration is resolved (test below); at
+        // request time one can only come from discovery: this document names a plain-http token endpoint.
+        [customFetch]: async (input: string | URL | Request, init?: RequestInit) => {
+          const url = new URL(input instanceof Request ? input.url : input)
+          if (url.hostname === 'idp.example.test') {
+            insecureCalls.push(url.href)
+            return new Response('{}')
+          }
+          const res = await fetch(input, init)
+          if (!url.pathname.endsWith('/.well-known/openid-configuration')) return res
+          const document = (await res.json()) as Record<string, unknown>
+          return Response.json({ ...document, token_endpoint: 'http://idp.example.test/token' })
+        },
+      } as OAuthConfig,
     ],
   })
 })
@@ -245,6 +264,13 @@ describe('ID tokens and providers that misbehave', () => {
     } finally {
       await cold.close()
     }
+  })
+
+  it('refuses a discovered http: token endpoint off loopback at request time, before sending anything', async () => {
+    const { callback } = await signIn(app.origin, 'plain-http')
+    expect(callback.headers.get('location')).toMatch(/error=/)
+    expect(lastReason()).toBe('insecure_endpoint')
+    expect(insecureCalls).toEqual([])
   })
 
   it('refuses an http: endpoint on a host that is not loopback when the configuration is resolved, before sending anything', () => {
