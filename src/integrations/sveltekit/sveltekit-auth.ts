@@ -3,12 +3,7 @@ import type { ActionFailure, Handle, RequestEvent } from '@sveltejs/kit'
 import { configErrorResult, toResponse } from '../../answer/index.js'
 import { isAuthAction } from '../../routing/is-auth-action.js'
 import type { Session } from '../../types.js'
-import {
-  signInAction,
-  signOutAction,
-  type SignInActionData,
-  type SignInFailure,
-} from './form-actions.js'
+import { signInAction, signOutAction, type SignInActionData, type SignInFailure } from './form-actions.js'
 import { logSvelteKitError, readSession } from './read-session.js'
 import { configFor, type BoundConfig, type SvelteKitAuthConfigInput } from './sveltekit-config.js'
 
@@ -35,6 +30,19 @@ function addressedAction(pathname: string, basePath: string): boolean {
   if (!pathname.startsWith(`${basePath}/`)) return false
   const action = pathname.slice(basePath.length + 1).split('/')[0] ?? ''
   return isAuthAction(action)
+}
+
+/**
+ * The built-in pages say `Referrer-Policy: no-referrer`, which makes a browser send `Origin: null` with their form
+ * posts; kit refuses any form post whose origin is not its own (`csrf.checkOrigin`) before the hook runs, so the
+ * sign-in page could never sign in. `same-origin` sends the origin to the app only and still no referrer to anyone
+ * else (the IdP, the pages' links). Every other header, `Set-Cookie` lines included, is passed on as it is.
+ */
+function postableFromKit(response: Response): Response {
+  if (response.headers.get('referrer-policy') !== 'no-referrer') return response
+  const headers = new Headers(response.headers)
+  headers.set('referrer-policy', 'same-origin')
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
 /**
@@ -73,7 +81,7 @@ export function SvelteKitAuth(input: SvelteKitAuthConfigInput): SvelteKitAuthRes
       return resolve(event)
     }
     if (addressedAction(event.url.pathname, found.config.basePath ?? '/auth'))
-      return found.instance.handlers.GET(event.request)
+      return postableFromKit(await found.instance.handlers.GET(event.request))
     return resolve(event)
   }
   return {
@@ -94,6 +102,9 @@ async function guarded<T>(action: () => Promise<T>): Promise<T> {
   } catch (thrown) {
     if (isRedirect(thrown) || isHttpError(thrown) || isActionFailure(thrown)) throw thrown
     logSvelteKitError(undefined, thrown)
-    error(500, 'There was a problem with the server configuration. Check the server logs for more information.')
+    error(
+      500,
+      'There was a problem with the server configuration. Check the server logs for more information.',
+    )
   }
 }

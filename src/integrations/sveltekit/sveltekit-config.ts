@@ -1,5 +1,6 @@
 import type { RequestEvent } from '@sveltejs/kit'
 import { createAuth, type GatehouseInstance } from '../../create-auth.js'
+import { createLogger } from '../../lib/logger.js'
 import { skipCSRFCheck } from '../../symbols.js'
 import type { AuthConfig, Awaitable } from '../../types.js'
 import { instanceFor } from '../instance-for.js'
@@ -54,15 +55,44 @@ function mergedEnv(platform: object): Env {
 
 /** The default `basePath`: `/auth`, as @auth/sveltekit (which forces `${paths.base}/auth`; a given one is kept). */
 function derive(config: SvelteKitAuthConfig): AuthConfig {
-  return { ...(config as AuthConfig), raw: undefined, basePath: (config.basePath ?? '/auth').replace(/\/+$/, '') }
+  return {
+    ...(config as AuthConfig),
+    raw: undefined,
+    basePath: (config.basePath ?? '/auth').replace(/\/+$/, ''),
+  }
+}
+
+/**
+ * The configuration of the form actions: no CSRF token, because kit refuses a form post from another origin before
+ * any action runs (`csrf.checkOrigin`), as @auth/sveltekit relies on. The `csrf-disabled` warning is for apps that
+ * turn the check off everywhere; here the endpoints under `basePath` keep it.
+ */
+function actionsConfig(config: AuthConfig): AuthConfig {
+  const logger = createLogger(config.logger, config.debug === true)
+  return {
+    ...config,
+    skipCSRFCheck,
+    logger: {
+      error: (error) => logger.error(error),
+      warn: (code) => (code === 'csrf-disabled' ? undefined : logger.warn(code)),
+      debug: (message, metadata) => logger.debug(message, metadata),
+    },
+  }
 }
 
 function bind(config: SvelteKitAuthConfig, env: Env | undefined): BoundConfig {
   const derived = derive(config)
-  const withoutCsrf: AuthConfig = { ...derived, skipCSRFCheck }
-  if (env === undefined)
-    return { config: derived, instance: instanceFor(derived), actions: instanceFor(withoutCsrf), env: processEnv() }
-  return { config: derived, instance: createAuth(derived, { env }), actions: createAuth(withoutCsrf, { env }), env }
+  const make = (c: AuthConfig) => (env === undefined ? instanceFor(c) : createAuth(c, { env }))
+  let actions: GatehouseInstance | undefined
+  return {
+    config: derived,
+    instance: make(derived),
+    // Built on the first form action: an app that has none never resolves it.
+    get actions() {
+      return (actions ??= make(actionsConfig(derived)))
+    },
+    env: env ?? processEnv(),
+  }
 }
 
 /**
@@ -73,7 +103,9 @@ function bind(config: SvelteKitAuthConfig, env: Env | undefined): BoundConfig {
 export async function configFor(input: SvelteKitAuthConfigInput, event: RequestEvent): Promise<BoundConfig> {
   const config = typeof input === 'function' ? await input(event) : input
   if (typeof config !== 'object' || config === null)
-    throw new TypeError('gatehouse/sveltekit: the configuration callback did not return a configuration object.')
+    throw new TypeError(
+      'gatehouse/sveltekit: the configuration callback did not return a configuration object.',
+    )
   let binding = bindings.get(config)
   if (!binding) {
     binding = { platform: new WeakMap() }
