@@ -112,4 +112,19 @@ describe.skipIf(skip)('examples/sveltekit in Chromium', () => {
     expect(await other.locator('#user').textContent()).toBe('ada@idp.example')
     await other.context().close()
   })
+
+  test('kit refuses a form action posted from another origin (the form actions rely on it instead of a CSRF token)', async () => {
+    const response = await fetch(`${example.url}/?/signIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      body: new URLSearchParams({
+        providerId: 'credentials',
+        email: 'alice@example.com',
+        password: 'rabbit-hole-42',
+      }),
+      redirect: 'manual',
+    })
+    expect(response.status).toBe(403)
+    expect(response.headers.getSetCookie()).toEqual([])
+  })
 })

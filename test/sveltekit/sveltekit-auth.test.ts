@@ -347,6 +347,9 @@ describe('security checks, each on its own', () => {
     })
     expect(response.status).toBe(302)
     expect(new URL(response.headers.get('location')!).origin).toBe(ORIGIN)
+    // Without a provider the target goes to the sign-in page as its callbackUrl: dropped here already.
+    const page = await a.postForm('/login', { redirectTo: 'https://evil.example/steal' })
+    expect(page.response.headers.get('location')).toBe(`${ORIGIN}/auth/signin?callbackUrl=%2F`)
   })
 
   it('a provider id that does not exist: the endpoints refuse it, the form action goes to the sign-in page', async () => {
