@@ -14,14 +14,15 @@ interface KitCookie {
 }
 interface KitCookieModule {
   get_cookies(
+    this: void,
     request: Request,
     url: URL,
   ): {
     cookies: RequestEvent['cookies']
     new_cookies: Map<string, KitCookie>
-    set_trailing_slash(mode: 'never' | 'always' | 'ignore'): void
+    set_trailing_slash(this: void, mode: 'never' | 'always' | 'ignore'): void
   }
-  add_cookies_to_headers(headers: Headers, cookies: Iterable<KitCookie>): void
+  add_cookies_to_headers(this: void, headers: Headers, cookies: Iterable<KitCookie>): void
 }
 
 // Not in kit's `exports`: loaded by file path (the module kit's server runs for `event.cookies`).

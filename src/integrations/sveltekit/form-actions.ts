@@ -77,10 +77,13 @@ function done(target: string, shouldRedirect: boolean): SignInActionData {
   return { url: target }
 }
 
-async function postRaw(bound: BoundConfig, url: string, headers: Headers, body: URLSearchParams) {
-  return (await bound.actions.handleRaw(
-    new Request(url, { method: 'POST', headers, body }),
-  )) as ResponseInternal
+function postRaw(
+  bound: BoundConfig,
+  url: string,
+  headers: Headers,
+  body: URLSearchParams,
+): Promise<ResponseInternal> {
+  return bound.actions.handleRaw(new Request(url, { method: 'POST', headers, body }))
 }
 
 /**
