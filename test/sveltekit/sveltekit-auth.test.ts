@@ -4,6 +4,7 @@
  */
 import type { RequestEvent } from '@sveltejs/kit'
 import { describe, expect, it } from 'vitest'
+import { createAuth } from '../../src/create-auth.js'
 import { encode } from '../../src/jwt/index.js'
 import { SvelteKitAuth, type SvelteKitAuthLocals } from '../../src/integrations/sveltekit/index.js'
 import type { OAuthConfig } from '../../src/providers/provider-types.js'
@@ -112,6 +113,34 @@ describe('handle', () => {
     expect(names).toContain(SESSION)
     expect(names).toContain('authjs.callback-url')
     expect(await a.me()).toMatchObject({ user: { name: ALICE.name, email: ALICE.email } })
+  })
+
+  it('the answer of the endpoints reaches the browser as the core gave it: several cookies, deletions, headers', async () => {
+    const cfg = config()
+    const a = app(cfg)
+    await a.post('/auth/callback/credentials', {
+      csrfToken: await a.csrf(),
+      username: 'alice',
+      password: 'wonderland',
+    })
+    const body = new URLSearchParams({ csrfToken: await a.csrf(), callbackUrl: '/bye' })
+    const init = () => ({
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: a.jar.header(),
+        host: new URL(ORIGIN).host,
+      },
+      body,
+    })
+    // The same request straight to the core (JWT sign-out is stateless, so it can be sent twice).
+    const direct = await createAuth(cfg).handlers.POST(new Request(`${ORIGIN}/auth/signout`, init()))
+    const { response } = await a.send('/auth/signout', init())
+    expect(response.status).toBe(direct.status)
+    expect(response.headers.get('location')).toBe(direct.headers.get('location'))
+    expect(response.headers.getSetCookie()).toEqual(direct.headers.getSetCookie())
+    expect(response.headers.getSetCookie().some((c) => c.startsWith(`${SESSION}=;`))).toBe(true)
+    expect(a.jar.get(SESSION)).toBeUndefined()
   })
 
   it('a basePath (paths.base) is honoured', async () => {

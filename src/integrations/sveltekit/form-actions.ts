@@ -3,7 +3,7 @@ import { createActionURL } from '../../config/create-action-url.js'
 import { AuthError } from '../../errors.js'
 import type { ProviderConfig } from '../../providers/provider-types.js'
 import type { ResponseInternal } from '../../types.js'
-import { hostHeaders } from './read-session.js'
+import { hostHeaders } from './host-headers.js'
 import type { BoundConfig } from './sveltekit-config.js'
 import { writeCookies } from './write-cookies.js'
 

@@ -1,28 +1,10 @@
 import type { RequestEvent } from '@sveltejs/kit'
 import { createActionURL } from '../../config/create-action-url.js'
-import { createLogger } from '../../lib/logger.js'
 import type { AuthConfig, Session } from '../../types.js'
 import type { BoundConfig } from './sveltekit-config.js'
+import { hostHeaders } from './host-headers.js'
+import { logSvelteKitError } from './log-sveltekit-error.js'
 import { writeCookies } from './write-cookies.js'
-
-function log(config: AuthConfig | undefined, error: unknown): void {
-  try {
-    createLogger(config?.logger, config?.debug === true).error(
-      error instanceof Error ? error : new Error(String(error)),
-    )
-  } catch {
-    // A logger that throws must not turn a failed session check into a crash.
-  }
-}
-
-/** The request's headers, with kit's own idea of the host when the request has no `Host` (an internal fetch). */
-export function hostHeaders(event: RequestEvent): Headers {
-  const headers = event.request.headers
-  if (headers.get('host') || headers.get('x-forwarded-host')) return headers
-  const withHost = new Headers(headers)
-  withHost.set('host', event.url.host)
-  return withHost
-}
 
 /**
  * The session of a request event through the core's `getSession` (the session callback included), with the cookies
@@ -44,9 +26,7 @@ export async function readSession(
     writeCookies(event.cookies, cookies)
     return session
   } catch (error) {
-    log(config, error)
+    logSvelteKitError(config, error)
     return null
   }
 }
-
-export { log as logSvelteKitError }

@@ -4,7 +4,8 @@ import { configErrorResult, toResponse } from '../../answer/index.js'
 import { isAuthAction } from '../../routing/is-auth-action.js'
 import type { Session } from '../../types.js'
 import { signInAction, signOutAction, type SignInActionData, type SignInFailure } from './form-actions.js'
-import { logSvelteKitError, readSession } from './read-session.js'
+import { logSvelteKitError } from './log-sveltekit-error.js'
+import { readSession } from './read-session.js'
 import { configFor, type BoundConfig, type SvelteKitAuthConfigInput } from './sveltekit-config.js'
 
 /** What {@link SvelteKitAuth} returns (@auth/sveltekit's `SvelteKitAuthResult`). */
