@@ -245,6 +245,10 @@ describe('signIn / signOut form actions', () => {
     const session = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION}=`))!
     // Kit serialized it with the core's attributes, the value untouched.
     expect(session).toMatch(/; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/)
+    // Values are encoded as the core encodes them (kit's default encoder is the same).
+    expect(response.headers.getSetCookie()).toContain(
+      `authjs.callback-url=${encodeURIComponent(`${ORIGIN}/dashboard`)}; Path=/; HttpOnly; SameSite=Lax`,
+    )
     expect(await a.me()).toMatchObject({ user: { email: ALICE.email } })
   })
 
@@ -351,6 +355,21 @@ describe('security checks, each on its own', () => {
     const { response } = await a.send('/me')
     expect(((await response.json()) as { session: unknown }).session).toBeNull()
     expect(response.headers.getSetCookie().some((c) => c.startsWith(`${SESSION}=;`))).toBe(true)
+  })
+
+  it("the cookies written through event.cookies are the core's Set-Cookie lines, byte for byte", async () => {
+    const cfg = config()
+    const a = app(cfg)
+    await a.postForm('/login', { providerId: 'credentials', username: 'alice', password: 'wonderland' })
+    const value = a.jar.values.get(SESSION)!
+    a.jar.values.set(SESSION, `${value.slice(0, -4)}${value.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`)
+    const cookie = a.jar.header()
+    const { response } = await a.send('/me')
+    const direct = await createAuth(cfg).getSession(
+      new Request(`${ORIGIN}/auth/session`, { headers: { cookie } }),
+    )
+    expect(direct.setCookie.length).toBeGreaterThan(0)
+    expect(response.headers.getSetCookie()).toEqual(direct.setCookie)
   })
 
   it('an off-origin callbackUrl is not followed by the endpoints', async () => {

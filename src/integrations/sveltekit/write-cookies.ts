@@ -1,14 +1,12 @@
 import type { Cookies } from '@sveltejs/kit'
 import type { Cookie } from '../../types.js'
 
-/** Values are written as the core made them (base64url JWEs, `token|hash`): kit would percent-encode them. */
-const asIs = (value: string): string => value
-
 /**
  * Writes the core's cookies through `event.cookies`, so kit puts them on whatever answer the request gets (a page,
- * a redirect, an action result). Each keeps its own attributes, a deletion (`Max-Age=0`) included; kit needs a
- * `path`, and the core always gives one (`/` when it does not). Returns `false` when kit refused (the response had
- * already started), in which case the cookie is lost and the session answer is unaffected.
+ * a redirect, an action result). Each keeps its own attributes, a deletion (`Max-Age=0`) included, and kit encodes
+ * the value as the core does (`encodeURIComponent`), so the `Set-Cookie` line is the core's. Kit needs a `path`;
+ * the core always gives one (`/` when it does not). Returns `false` when kit refused (the response had already
+ * started): that cookie is lost, and the session answer is unaffected.
  */
 export function writeCookies(cookies: Cookies, list: readonly Cookie[] | undefined): boolean {
   let written = true
@@ -21,7 +19,6 @@ export function writeCookies(cookies: Cookies, list: readonly Cookie[] | undefin
         httpOnly: options.httpOnly ?? false,
         secure: options.secure ?? false,
         path: options.path ?? '/',
-        encode: asIs,
       })
     } catch {
       written = false
