@@ -11,7 +11,7 @@ import { writeCookies } from './write-cookies.js'
 const AUTHORIZATION_PARAMS_PREFIX = 'authorizationParams-'
 
 /** What a form action returns with `redirect=false`: the URL it would have redirected to. */
-export interface SignInActionData {
+export interface FormActionData {
   url: string
 }
 
@@ -72,7 +72,7 @@ function wantsRedirect(value: string | undefined): boolean {
   return value !== 'false' && value !== '0'
 }
 
-function done(target: string, shouldRedirect: boolean): SignInActionData {
+function done(target: string, shouldRedirect: boolean): FormActionData {
   if (shouldRedirect) redirect(302, target)
   return { url: target }
 }
@@ -95,7 +95,7 @@ function postRaw(
 export async function signInAction(
   bound: BoundConfig,
   event: RequestEvent,
-): Promise<SignInActionData | ActionFailure<SignInFailure>> {
+): Promise<FormActionData | ActionFailure<SignInFailure>> {
   const fields = await formFields(event)
   const { providerId, redirect: redirectField, redirectTo, callbackUrl: callbackField, ...rest } = fields
   const shouldRedirect = wantsRedirect(redirectField)
@@ -139,7 +139,7 @@ function errorCode(error: AuthError): string | undefined {
  * (the database session row is deleted), clears the cookies through `event.cookies`, then redirects (or returns
  * `{ url }`).
  */
-export async function signOutAction(bound: BoundConfig, event: RequestEvent): Promise<SignInActionData> {
+export async function signOutAction(bound: BoundConfig, event: RequestEvent): Promise<FormActionData> {
   const fields = await formFields(event)
   const headers = actionHeaders(event)
   const url = createActionURL('signout', event.url.protocol, headers, bound.env, bound.config)

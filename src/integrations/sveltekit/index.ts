@@ -5,6 +5,6 @@
  */
 export { SvelteKitAuth, type SvelteKitAuthResult, type SvelteKitAuthLocals } from './sveltekit-auth.js'
 export type { SvelteKitAuthConfig, SvelteKitAuthConfigInput } from './sveltekit-config.js'
-export type { SignInActionData, SignInFailure } from './form-actions.js'
+export type { FormActionData, SignInFailure } from './form-actions.js'
 export { AuthError, CredentialsSignin } from '../../errors.js'
 export type { Session, User } from '../../types.js'

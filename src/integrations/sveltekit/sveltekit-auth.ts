@@ -3,7 +3,7 @@ import type { ActionFailure, Handle, RequestEvent } from '@sveltejs/kit'
 import { configErrorResult, toResponse } from '../../answer/index.js'
 import { isAuthAction } from '../../routing/is-auth-action.js'
 import type { Session } from '../../types.js'
-import { signInAction, signOutAction, type SignInActionData, type SignInFailure } from './form-actions.js'
+import { signInAction, signOutAction, type FormActionData, type SignInFailure } from './form-actions.js'
 import { logSvelteKitError } from './log-sveltekit-error.js'
 import { readSession } from './read-session.js'
 import { configFor, type BoundConfig, type SvelteKitAuthConfigInput } from './sveltekit-config.js'
@@ -13,9 +13,9 @@ export interface SvelteKitAuthResult {
   /** The `handle` hook: answers `{basePath}/{action}` and sets `event.locals.auth()` for everything else. */
   handle: Handle
   /** A form action (`export const actions = { default: signIn }`); see {@link signInAction}. */
-  signIn: (event: RequestEvent) => Promise<SignInActionData | ActionFailure<SignInFailure>>
+  signIn: (event: RequestEvent) => Promise<FormActionData | ActionFailure<SignInFailure>>
   /** A form action (`export const actions = { default: signOut }`); see {@link signOutAction}. */
-  signOut: (event: RequestEvent) => Promise<SignInActionData>
+  signOut: (event: RequestEvent) => Promise<FormActionData>
 }
 
 /** `event.locals` as the hook fills it; declare it in `src/app.d.ts` (see the README). */
@@ -73,8 +73,8 @@ export function SvelteKitAuth(input: SvelteKitAuthConfigInput): SvelteKitAuthRes
     let found: BoundConfig
     try {
       found = await bound()
-    } catch (error) {
-      logSvelteKitError(undefined, error)
+    } catch (failure) {
+      logSvelteKitError(undefined, failure)
       // Without a configuration the basePath is unknown: the default one still answers, with the configuration
       // error (no session ever comes out of a broken configuration).
       if (addressedAction(event.url.pathname, '/auth'))
