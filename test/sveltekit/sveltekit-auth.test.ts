@@ -231,6 +231,33 @@ describe('locals.auth()', () => {
   })
 })
 
+describe('locals.auth() after the response started', () => {
+  it('a cookie kit refuses to set does not cost the session', async () => {
+    const cfg = config({ session: { strategy: 'jwt', updateAge: 0 } })
+    const a = app(cfg)
+    await a.postForm('/login', { providerId: 'credentials', username: 'alice', password: 'wonderland' })
+    const { handle } = SvelteKitAuth(cfg)
+    const refused: string[] = []
+    const event = {
+      request: new Request(`${ORIGIN}/late`, { headers: { cookie: a.jar.header(), host: 'app.test' } }),
+      url: new URL(`${ORIGIN}/late`),
+      locals: {},
+      platform: undefined,
+      cookies: {
+        set: (name: string) => {
+          refused.push(name)
+          throw new Error('Cannot use `cookies.set(...)` after the response has been generated')
+        },
+      },
+    } as unknown as RequestEvent
+    await handle({ event, resolve: () => Promise.resolve(new Response('page')) })
+    const session = await (event.locals as SvelteKitAuthLocals).auth()
+    expect(session).toMatchObject({ user: { email: ALICE.email } })
+    // updateAge 0: the core re-issued the cookie, kit refused it, the session stands.
+    expect(refused).toContain(SESSION)
+  })
+})
+
 describe('signIn / signOut form actions', () => {
   it('credentials from FormData: cookies through event.cookies, then redirect() to redirectTo', async () => {
     const a = app(config())
@@ -264,6 +291,15 @@ describe('signIn / signOut form actions', () => {
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ type: 'success', data: { url: `${ORIGIN}/after` } })
     expect(a.jar.get(SESSION)).toBeTruthy()
+  })
+
+  it('signOut with redirect=false returns { url } and still clears the cookie', async () => {
+    const a = app(config())
+    await a.postForm('/login', { providerId: 'credentials', username: 'alice', password: 'wonderland' })
+    const { response } = await a.postForm('/logout', { redirectTo: '/bye', redirect: 'false' })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ type: 'success', data: { url: `${ORIGIN}/bye` } })
+    expect(a.jar.get(SESSION)).toBeUndefined()
   })
 
   it('a wrong password is fail(401, { error, code }), not a 500, and sets no session', async () => {
