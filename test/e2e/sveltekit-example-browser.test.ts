@@ -95,6 +95,11 @@ describe.skipIf(skip)('examples/sveltekit in Chromium', () => {
 
   test('the Demo IdP through gatehouse/sveltekit/client, then the built-in sign-in page', async () => {
     const page = await newPage()
+    // Slow scripts, as on a busy machine: the client button must wait for hydration (it is disabled until then).
+    await page.route('**/_app/immutable/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      await route.continue()
+    })
     await page.goto('/')
     await page.getByRole('button', { name: 'Sign in with the Demo IdP (client)' }).click()
     await page.getByRole('button', { name: /Continue as Grace Hopper/ }).click()
