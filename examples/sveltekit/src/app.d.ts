@@ -1,0 +1,11 @@
+import type { SvelteKitAuthLocals } from 'gatehouse/sveltekit'
+
+declare global {
+  namespace App {
+    // `locals.auth()`, set by the handle hook of gatehouse/sveltekit.
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface Locals extends SvelteKitAuthLocals {}
+  }
+}
+
+export {}
