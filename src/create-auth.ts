@@ -5,6 +5,7 @@ import { serializeCookie } from './cookies/serialize-cookie.js'
 import { configErrorResult, toResponse } from './answer/index.js'
 import { RequestContext } from './routing/request-context.js'
 import { internalHandler } from './symbols.js'
+import type { SessionReadOptions } from './session/session-strategy.js'
 import type { AuthConfig, Cookie, ResponseInternal, Session } from './types.js'
 
 /** Options of {@link createAuth}. */
@@ -32,16 +33,18 @@ export interface GatehouseInstance {
   /** Route handlers to mount at `{basePath}/*`. */
   handlers: { GET: (request: Request) => Promise<Response>; POST: (request: Request) => Promise<Response> }
   /**
-   * The session of a request, or `null`. Fails closed: any problem gives `null`. Cookie updates (a re-issued
-   * token) are dropped here; use {@link GatehouseInstance.getSession} to put them on the response.
+   * The session of a request, or `null`. Fails closed: any problem gives `null`. It only reads: a session due for
+   * re-issue (older than `session.updateAge`) is not re-encrypted nor its database expiry moved, since no cookie
+   * could carry the result; use {@link GatehouseInstance.getSession} where the response can take cookies.
    */
   auth: (request: Request) => Promise<Session | null>
   /**
    * The session of a request and the cookies to set with the answer (a re-issued session cookie once
    * `session.updateAge` has passed, the clearing cookies for a bad one), for framework wrappers. Fails closed like
-   * `auth`: a broken configuration, an unreadable cookie or a failing callback gives `null`.
+   * `auth`: a broken configuration, an unreadable cookie or a failing callback gives `null`. `{ reissue: false }`
+   * reads without re-issuing, for callers that cannot set cookies.
    */
-  getSession: (request: Request) => Promise<SessionWithCookies>
+  getSession: (request: Request, options?: SessionReadOptions) => Promise<SessionWithCookies>
   /**
    * Answers a request to the authentication endpoints with the internal result instead of a `Response`, as the
    * `raw` option does for `Auth`: a sign-in `AuthError` is re-thrown (unless the request has
@@ -96,21 +99,25 @@ export function createAuth(config: AuthConfig, options: CreateAuthOptions = {}):
     if ('error' in resolution) return null
     try {
       const ctx = sessionContext(resolution.config, request)
-      const result = await resolution.config.sessionStrategy.read(ctx)
+      // Its cookies are dropped, so nothing that only matters for a re-issued cookie is done.
+      const result = await resolution.config.sessionStrategy.read(ctx, undefined, { reissue: false })
       return result.status === 200 && result.body ? result.body : null
     } catch (error) {
       logError(error)
       return null
     }
   }
-  const getSession = async (request: Request): Promise<SessionWithCookies> => {
+  const getSession = async (
+    request: Request,
+    readOptions?: SessionReadOptions,
+  ): Promise<SessionWithCookies> => {
     if ('error' in resolution) return noSession()
     const strategy = resolution.config.sessionStrategy
     try {
       const ctx = sessionContext(resolution.config, request)
       let result: ResponseInternal<Session | null>
       try {
-        result = await strategy.read(ctx)
+        result = await strategy.read(ctx, undefined, readOptions)
       } catch (error) {
         // The policy of GET /session: logged, `null`, and (for a JWT) the cookie cleared.
         result = strategy.readFailed(ctx, error)

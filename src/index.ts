@@ -17,6 +17,7 @@ export {
   type GatehouseInstance,
   type SessionWithCookies,
 } from './create-auth.js'
+export type { SessionReadOptions } from './session/session-strategy.js'
 export { setEnvDefaults } from './config/set-env-defaults.js'
 export { createActionURL } from './config/create-action-url.js'
 export { isAuthAction } from './routing/is-auth-action.js'

@@ -115,7 +115,7 @@ async function deleteSessionKeys(
  * @see wire-contract §1.9 (database strategy) and §1.10 (sign-out).
  */
 export const databaseSession: SessionStrategy = {
-  async read(ctx, update): Promise<ResponseInternal<Session | null>> {
+  async read(ctx, update, options): Promise<ResponseInternal<Session | null>> {
     const { config } = ctx
     const headers = update ? { 'Content-Type': 'application/json' } : noStoreHeaders
     const token = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
@@ -125,7 +125,8 @@ export const databaseSession: SessionStrategy = {
       const found = await findSession(ctx, token)
       const now = Date.now()
       if (!found || found.session.expires.getTime() <= now) {
-        if (found) await adapter.deleteSession(found.key)
+        // Read-only callers leave the expired row to the next check that can write (or `gatehouse prune`).
+        if (found && options?.reissue !== false) await adapter.deleteSession(found.key)
         config.logger.debug(found ? 'database session expired; row deleted' : 'unknown session token')
         return { status: 200, headers, body: null, cookies: clearCookie(ctx) }
       }
@@ -134,7 +135,7 @@ export const databaseSession: SessionStrategy = {
       let cookies: Cookie[] | undefined
       // Sliding expiry: the last write set expires = then + maxAge, so `updateAge` has passed once
       // expires - maxAge + updateAge <= now. Before that, nothing is written and no cookie is sent.
-      if (expires.getTime() - maxAge * 1000 + updateAge * 1000 <= now) {
+      if (options?.reissue !== false && expires.getTime() - maxAge * 1000 + updateAge * 1000 <= now) {
         expires = new Date(now + maxAge * 1000)
         await adapter.updateSession({ sessionToken: found.key, expires })
         cookies = [tokenCookie(ctx, token, expires)]

@@ -63,7 +63,7 @@ function clearSession(ctx: RequestContext): Cookie[] {
  * it, so a session check is one decryption and no encryption.
  */
 export const jwtSession: SessionStrategy = {
-  async read(ctx, update) {
+  async read(ctx, update, options) {
     const { config } = ctx
     const value = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
     const headers = update ? { 'Content-Type': 'application/json' } : noStoreHeaders
@@ -97,10 +97,11 @@ export const jwtSession: SessionStrategy = {
     const changed = ranCallback && JSON.stringify(token) !== decoded.json
     const iat = typeof decoded.token.iat === 'number' ? decoded.token.iat : 0
     const reissue =
-      changed ||
-      !decoded.current ||
-      config.session.updateAge === 0 ||
-      now / 1000 - iat >= config.session.updateAge
+      options?.reissue !== false &&
+      (changed ||
+        !decoded.current ||
+        config.session.updateAge === 0 ||
+        now / 1000 - iat >= config.session.updateAge)
     const expires = reissue
       ? new Date(now + config.session.maxAge * 1000)
       : new Date(typeof token.exp === 'number' ? token.exp * 1000 : now + config.session.maxAge * 1000)

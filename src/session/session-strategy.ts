@@ -9,13 +9,30 @@ export interface SignInOutcome {
   isNewUser: boolean
 }
 
+/** How a session is read. */
+export interface SessionReadOptions {
+  /**
+   * Whether a session that is due (older than `session.updateAge`) is re-issued: a new token or a database expiry
+   * update, and a cookie to set. Default `true`; `false` only reads.
+   */
+  reissue?: boolean | undefined
+}
+
 /**
  * Where sessions live. The JWT strategy keeps them in an encrypted cookie; the database strategy in the adapter.
  * Sign-in completion, the session endpoint and sign-out call only this interface.
  */
 export interface SessionStrategy {
-  /** GET /session (and POST with `update` data): the session or `null`, with any cookie changes. */
-  read(ctx: RequestContext, update?: { data: unknown }): Promise<ResponseInternal<Session | null>>
+  /**
+   * GET /session (and POST with `update` data): the session or `null`, with any cookie changes. With
+   * `reissue: false` (a caller that cannot write cookies, such as a Next.js server component) nothing is written:
+   * no re-encrypted token, no expiry update in the database, no expired row deleted.
+   */
+  read(
+    ctx: RequestContext,
+    update?: { data: unknown },
+    options?: SessionReadOptions,
+  ): Promise<ResponseInternal<Session | null>>
   /** Starts a session for a signed-in user: the cookies to set (none when the `jwt` callback refused). */
   create(ctx: RequestContext, outcome: SignInOutcome): Promise<Cookie[]>
   /** Ends the current session, firing `events.signOut`: the cookies that clear it. */

@@ -3,12 +3,17 @@
  * Next's own `redirect()` (it throws NEXT_REDIRECT), FormData from a form, and `next/headers` answered from a
  * request scope built on Next's cookie classes (see next-request-scope.ts: Next's runtime cannot exist here).
  */
+import './next-runtime-globals.js'
 import { getURLFromRedirectError } from 'next/dist/client/components/redirect.js'
 import { isRedirectError } from 'next/dist/client/components/redirect-error.js'
 import { describe, expect, test, vi } from 'vitest'
 import { CredentialsSignin } from '../../src/errors.js'
 import { NextAuth } from '../../src/integrations/next/index.js'
-import { ORIGIN, ada, credentialsConfig, signInThroughHandlers } from './next-fixtures.js'
+import { encode as defaultEncode } from '../../src/jwt/index.js'
+import Database from 'better-sqlite3'
+import Credentials from '../../src/providers/credentials.js'
+import { SQLiteAdapter, migrate } from '../../src/adapters/sqlite.js'
+import { ORIGIN, SECRET, ada, credentialsConfig, signInThroughHandlers } from './next-fixtures.js'
 import { enterRequest } from './next-request-scope.js'
 
 vi.mock('next/headers', async () => (await import('./next-request-scope.js')).nextHeadersModule)
@@ -30,6 +35,11 @@ const actionHeaders = (extra: Record<string, string> = {}) => ({
   ...extra,
 })
 
+/** A session cookie value made with the test secret, expiring `maxAge` seconds from now (negative: expired). */
+function encodeSessionCookie(token: Record<string, unknown>, maxAge: number): Promise<string> {
+  return defaultEncode({ token, secret: SECRET, salt: 'authjs.session-token', maxAge })
+}
+
 function sessionCookieOf(written: string[]): string | undefined {
   return written.find((c) => c.startsWith('authjs.session-token='))
 }
@@ -41,6 +51,56 @@ describe('auth() with no arguments', () => {
     enterRequest(actionHeaders({ cookie }), 'rsc')
     expect((await auth())?.user).toEqual({ name: ada.name, email: ada.email })
     enterRequest(actionHeaders(), 'rsc')
+    expect(await auth()).toBeNull()
+  })
+
+  test('in a server component, a session due for re-issue is only read: no encryption, no cookie', async () => {
+    const encode = vi.fn(defaultEncode)
+    const { handlers, auth } = NextAuth(credentialsConfig({ session: { updateAge: 0 }, jwt: { encode } }))
+    const cookie = await signInThroughHandlers(handlers)
+    encode.mockClear()
+    const scope = enterRequest(actionHeaders({ cookie }), 'rsc')
+    expect((await auth())?.user?.name).toBe(ada.name)
+    expect(encode).not.toHaveBeenCalled()
+    expect(scope.written).toEqual([])
+    // The same check where cookies can be written re-issues (the spy is live).
+    enterRequest(actionHeaders({ cookie }), 'action')
+    await auth()
+    expect(encode).toHaveBeenCalledTimes(1)
+  })
+
+  test('in a server component, a database session due for re-issue is not written to the database', async () => {
+    const database = new Database(':memory:')
+    await migrate(database)
+    const adapter = SQLiteAdapter(database)
+    const user = await adapter.createUser({ id: '', name: ada.name, email: ada.email, emailVerified: null })
+    const updateSession = vi.spyOn(adapter, 'updateSession')
+    const { handlers, auth } = NextAuth(
+      credentialsConfig({
+        adapter,
+        session: { strategy: 'database', updateAge: 0 },
+        // With database sessions `authorize` names the adapter's user.
+        providers: [Credentials({ credentials: { email: {}, password: {} }, authorize: () => user })],
+      }),
+    )
+    const cookie = await signInThroughHandlers(handlers)
+    const scope = enterRequest(actionHeaders({ cookie }), 'rsc')
+    expect((await auth())?.user?.email).toBe(ada.email)
+    expect(updateSession).not.toHaveBeenCalled()
+    expect(scope.written).toEqual([])
+    const action = enterRequest(actionHeaders({ cookie }), 'action')
+    expect((await auth())?.user?.email).toBe(ada.email)
+    expect(updateSession).toHaveBeenCalledTimes(1)
+    expect(sessionCookieOf(action.written)).toBeDefined()
+  })
+
+  test('the read-only path still refuses a tampered or expired session cookie', async () => {
+    const { handlers, auth } = NextAuth(credentialsConfig({ session: { updateAge: 0 } }))
+    const cookie = await signInThroughHandlers(handlers)
+    enterRequest(actionHeaders({ cookie: `${cookie.slice(0, -4)}AAAA` }), 'rsc')
+    expect(await auth()).toBeNull()
+    const expired = await encodeSessionCookie({ name: ada.name, email: ada.email, sub: 'ada-1' }, -60)
+    enterRequest(actionHeaders({ cookie: `authjs.session-token=${expired}` }), 'rsc')
     expect(await auth()).toBeNull()
   })
 

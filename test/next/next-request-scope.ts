@@ -4,12 +4,14 @@
  * read-only adapter (writes throw as in Next); in a server action or route handler, Next's mutable adapter,
  * whose writes become `Set-Cookie` lines as Next sends them.
  */
+import './next-runtime-globals.js'
 import { RequestCookies } from 'next/dist/server/web/spec-extension/cookies.js'
 import {
   MutableRequestCookiesAdapter,
   RequestCookiesAdapter,
 } from 'next/dist/server/web/spec-extension/adapters/request-cookies.js'
 import type { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies.js'
+import { workUnitAsyncStorage } from 'next/dist/server/app-render/work-unit-async-storage.external.js'
 
 export interface RequestScope {
   headers: Headers
@@ -34,6 +36,10 @@ export function enterRequest(headers: HeadersInit, phase: RequestScope['phase'])
           written.splice(0, written.length, ...lines),
         )
   current = { headers: h, phase, cookies, written }
+  // Next's own request store, in the phase Next gives each context ('render' for a server component, 'action' for
+  // a server action or route handler): what decides whether cookies can be written there. Only the fields read
+  // outside Next's renderer are set.
+  workUnitAsyncStorage.enterWith({ type: 'request', phase: phase === 'rsc' ? 'render' : 'action' } as never)
   return current
 }
 

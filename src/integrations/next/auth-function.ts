@@ -2,6 +2,7 @@ import { cookies, headers as nextHeaders } from 'next/headers'
 import { NextRequest } from 'next/server'
 import type { Session } from '../../types.js'
 import { handleAuth, type AuthWrappedHandler } from './handle-auth.js'
+import { cookiesWritable } from './cookies-writable.js'
 import { configFor, type NextAuthConfigInput } from './next-auth-config.js'
 import { parseSetCookie } from './parse-set-cookie.js'
 import { readSession } from './read-session.js'
@@ -60,12 +61,20 @@ function toNextRequest(request: Request): NextRequest {
   return request instanceof NextRequest ? request : new NextRequest(request)
 }
 
-/** No arguments: the session from `headers()`; a changed cookie is written through `cookies()` where Next allows. */
+/**
+ * No arguments: the session from `headers()`. In server actions and route handlers a session due for re-issue is
+ * re-issued and its cookie written through `cookies()`; in server components, which cannot write cookies, the
+ * session is only read (no re-encryption, no database expiry update): the middleware or proxy, `/session` and the
+ * contexts that can write keep it alive.
+ */
 async function sessionFromHeaders(input: NextAuthConfigInput): Promise<Session | null> {
   try {
     const bound = await configFor(input, undefined)
-    const { session, setCookies } = await readSession(bound, new Headers(await nextHeaders()))
-    if (setCookies.length) await writeSetCookies(setCookies)
+    const reissue = cookiesWritable()
+    const { session, setCookies } = await readSession(bound, new Headers(await nextHeaders()), undefined, {
+      reissue,
+    })
+    if (reissue && setCookies.length) await writeSetCookies(setCookies)
     return session
   } catch {
     return null
@@ -73,8 +82,8 @@ async function sessionFromHeaders(input: NextAuthConfigInput): Promise<Session |
 }
 
 /**
- * Passes re-issued session cookies on through `cookies()`: possible in server actions and route handlers; a server
- * component cannot write cookies, and there the write is skipped (the session itself is unaffected).
+ * Passes re-issued session cookies on through `cookies()` (server actions and route handlers). A failed write is
+ * ignored: the session itself is unaffected.
  */
 async function writeSetCookies(setCookies: readonly string[]): Promise<void> {
   try {
@@ -84,7 +93,7 @@ async function writeSetCookies(setCookies: readonly string[]): Promise<void> {
       if (cookie) jar.set(cookie.name, cookie.value, cookie.options)
     }
   } catch {
-    // A server component: Next forbids cookie writes during rendering.
+    // Next forbids the write after all (a phase change): the cookie stays as it was, still valid.
   }
 }
 

@@ -1,5 +1,6 @@
 import { createActionURL } from '../../config/create-action-url.js'
 import { createLogger } from '../../lib/logger.js'
+import type { SessionReadOptions } from '../../session/session-strategy.js'
 import type { Session } from '../../types.js'
 import type { BoundConfig } from './next-auth-config.js'
 
@@ -22,6 +23,7 @@ export async function readSession(
   bound: BoundConfig,
   headers: Headers,
   protocol?: string,
+  options?: SessionReadOptions,
 ): Promise<SessionRead> {
   try {
     const url = createActionURL(
@@ -35,6 +37,7 @@ export async function readSession(
     // set, without building and re-reading a Response.
     const { session, setCookie } = await bound.instance.getSession(
       new Request(url, { headers: { cookie: headers.get('cookie') ?? '' } }),
+      options,
     )
     return { session: isSession(session) ? session : null, setCookies: setCookie }
   } catch (error) {
