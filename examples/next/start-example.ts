@@ -61,6 +61,8 @@ export async function startNextExample(
   options: {
     port?: number
     host?: string
+    /** The host of `AUTH_URL`, when the public address is not the listen address (behind a proxy). */
+    publicHost?: string
     dataDir?: string
     dev?: boolean
     log?: (line: string) => void
@@ -76,13 +78,14 @@ export async function startNextExample(
   await migrate(db)
   db.close()
   const url = `http://${host}:${port}`
+  const publicUrl = `http://${options.publicHost ?? host}:${port}`
   const idp = await startDemoIdp()
-  idp.setRedirectUris([`${url}/api/auth/callback/demo-idp`])
+  idp.setRedirectUris([`${publicUrl}/api/auth/callback/demo-idp`])
   const provider = idp.provider as { clientId: string; clientSecret: string }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',
-    AUTH_URL: `${url}/api/auth`,
+    AUTH_URL: `${publicUrl}/api/auth`,
     AUTH_SECRET: process.env.AUTH_SECRET ?? 'example-only-secret-change-me-0123456789abcdef',
     AUTH_DEMO_IDP_ISSUER: idp.issuer,
     AUTH_DEMO_IDP_ID: provider.clientId,

@@ -113,4 +113,26 @@ describe.skipIf(skip)('examples/next in Chromium', () => {
     expect(await page.locator('#user').textContent()).toBe('ada@idp.example')
     await page.context().close()
   })
+
+  test('AUTH_URL given at start time, not at build time, names the public origin in the proxy and the pages', async () => {
+    // Listening on 127.0.0.1 behind a "proxy" whose public name is localhost: the build above knew neither.
+    const behindProxy = await startNextExample({
+      host: '127.0.0.1',
+      publicHost: 'localhost',
+      dataDir,
+      log: () => {},
+    })
+    try {
+      const port = new URL(behindProxy.url).port
+      const protectedPage = await fetch(`${behindProxy.url}/dashboard`, { redirect: 'manual' })
+      const location = new URL(protectedPage.headers.get('location')!, `http://localhost:${port}`)
+      expect(location.pathname).toBe('/api/auth/signin')
+      expect(location.searchParams.get('callbackUrl')).toBe(`http://localhost:${port}/dashboard`)
+      const signInPage = await (await fetch(`${behindProxy.url}/api/auth/signin`)).text()
+      expect(signInPage).toContain(`action="http://localhost:${port}/api/auth/callback/credentials"`)
+      expect(signInPage).not.toContain('127.0.0.1')
+    } finally {
+      await behindProxy.close()
+    }
+  })
 })
