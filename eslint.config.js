@@ -13,6 +13,8 @@ export default tseslint.config(
       '**/.next/',
       'examples/next/next-env.d.ts',
       'examples/next/next.config.mjs',
+      'test/fixtures/next-edge/next.config.mjs',
+      'test/fixtures/next-edge/next-env.d.ts',
       '**/.svelte-kit/',
       'examples/sveltekit/build/',
       'examples/sveltekit/svelte.config.js',

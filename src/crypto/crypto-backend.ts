@@ -5,7 +5,7 @@
  * byte-compatible with jose (and so with Auth.js): the same tests run against each.
  *
  * Operations that WebCrypto only offers asynchronously return {@link MaybePromise}: the Node implementation answers
- * with the value itself, so callers that check (`instanceof Promise`) stay synchronous on Node and pay nothing.
+ * with the value itself, so callers that check (`isPending`) stay synchronous on Node and pay nothing.
  *
  * @module
  */

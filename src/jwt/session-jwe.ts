@@ -16,7 +16,7 @@ import type {
   CryptoBackend,
   MaybePromise,
 } from '../crypto/crypto-backend.js'
-import { maybeThen } from '../crypto/maybe-then.js'
+import { isPending, maybeThen } from '../crypto/maybe-then.js'
 import type { JWT } from '../types.js'
 
 /** Seconds of clock skew allowed on `exp` and `nbf`, as Auth.js passes to jose's `jwtDecrypt`. */
@@ -99,7 +99,7 @@ export class SessionJwe {
     const cbc = maybeAll(list.map((secret) => cbcKey(crypto, secret, salt)))
     const gcm = maybeAll(list.map((secret) => gcmKey(crypto, secret, salt)))
     const keys = maybeThen(cbc, (cbcKeys) => maybeThen(gcm, (gcmKeys) => collectKeys(cbcKeys, gcmKeys)))
-    if (keys instanceof Promise) {
+    if (isPending(keys)) {
       // Swap the promise for the keys once they exist; a failure stays in the promise for the first caller.
       keys.then((ready) => (this.#keys = ready)).catch(() => {})
     }
@@ -127,14 +127,14 @@ export class SessionJwe {
     const plaintext = crypto.encodeUtf8(JSON.stringify(claims))
     // Explicit checks rather than maybeThen: no closure on the synchronous (Node) hot path.
     const keys = this.#keys
-    if (keys instanceof Promise) return keys.then((ready) => this.#encryptWith(ready.primary, plaintext))
+    if (isPending(keys)) return keys.then((ready) => this.#encryptWith(ready.primary, plaintext))
     return this.#encryptWith(keys.primary, plaintext)
   }
 
   #encryptWith(key: CbcKey, plaintext: Uint8Array): MaybePromise<string> {
     const crypto = this.#crypto
     const result = crypto.encryptA256CbcHs512(key.key, plaintext, key.aad, key.al)
-    if (result instanceof Promise) return result.then((parts) => compact(crypto, key, parts))
+    if (isPending(result)) return result.then((parts) => compact(crypto, key, parts))
     return compact(crypto, key, result)
   }
 
@@ -166,7 +166,7 @@ export class SessionJwe {
     if (iv === null || ciphertext === null || tag === null) return null
     const headerSegment = token.slice(0, headerEnd)
     const keys = this.#keys
-    if (keys instanceof Promise) {
+    if (isPending(keys)) {
       return keys.then(
         (ready) => this.#decryptWith(ready, headerSegment, iv, ciphertext, tag, now),
         () => null,
@@ -188,7 +188,7 @@ export class SessionJwe {
     if (known !== undefined) {
       const current = known === keys.primary
       const plaintext = crypto.decryptA256CbcHs512(known.key, iv, ciphertext, tag, known.aad, known.al)
-      if (plaintext instanceof Promise) {
+      if (isPending(plaintext)) {
         return plaintext.then((bytes) =>
           bytes === null ? null : readClaims(crypto, bytes, undefined, now, current),
         )
@@ -254,7 +254,7 @@ function collectKeys(cbc: readonly CbcKey[], gcm: readonly GcmKey[]): Keys {
 
 /** `Promise.all` that stays synchronous when no element is pending. */
 function maybeAll<T>(values: readonly MaybePromise<T>[]): MaybePromise<T[]> {
-  return values.some((value) => value instanceof Promise) ? Promise.all(values) : (values as T[])
+  return values.some((value) => isPending(value)) ? Promise.all(values) : (values as T[])
 }
 
 /** Tries each key in turn and answers with the first that decrypts, synchronously while the backend is. */
@@ -266,7 +266,7 @@ function firstDecrypted<Key>(
   for (let index = from; index < keys.length; index++) {
     const key = keys[index] as Key
     const result = attempt(key)
-    if (result instanceof Promise) {
+    if (isPending(result)) {
       return result.then((plaintext) =>
         plaintext === null ? firstDecrypted(keys, attempt, index + 1) : { key, plaintext },
       )
