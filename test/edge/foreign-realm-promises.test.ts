@@ -23,7 +23,7 @@ function foreignRealmBackend(): CryptoBackend {
         ? (...args: unknown[]) => {
             const result: unknown = (member as (...a: unknown[]) => unknown).apply(webBackend, args)
             return result instanceof Promise
-              ? new ForeignPromise((ok, fail) => result.then(ok, fail))
+              ? new ForeignPromise((ok, fail) => void result.then(ok, fail))
               : result
           }
         : member
