@@ -1,5 +1,5 @@
-import { cookies, headers as nextHeaders } from 'next/headers'
-import { NextRequest } from 'next/server'
+import { cookies, headers as nextHeaders } from 'next/headers.js'
+import { NextRequest } from 'next/server.js'
 import type { Session } from '../../types.js'
 import { handleAuth, type AuthWrappedHandler } from './handle-auth.js'
 import { cookiesWritable } from './cookies-writable.js'

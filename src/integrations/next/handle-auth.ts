@@ -1,4 +1,4 @@
-import { NextRequest, NextResponse, type NextFetchEvent } from 'next/server'
+import { NextRequest, NextResponse, type NextFetchEvent } from 'next/server.js'
 import { runtimeEnv } from './runtime-env.js'
 import { createLogger } from '../../lib/logger.js'
 import type { Session } from '../../types.js'

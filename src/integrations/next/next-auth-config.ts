@@ -1,4 +1,4 @@
-import type { NextRequest } from 'next/server'
+import type { NextRequest } from 'next/server.js'
 import { runtimeEnv } from './runtime-env.js'
 import { createAuth, type GatehouseInstance } from '../../create-auth.js'
 import { raw, skipCSRFCheck } from '../../symbols.js'

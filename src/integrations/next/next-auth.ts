@@ -1,4 +1,4 @@
-import type { NextRequest } from 'next/server'
+import type { NextRequest } from 'next/server.js'
 import type { Session } from '../../types.js'
 import { createAuthFunction, type AuthFunction } from './auth-function.js'
 import { configFor, type NextAuthConfigInput } from './next-auth-config.js'

@@ -1,10 +1,20 @@
-import { cookies, headers as nextHeaders } from 'next/headers'
-import { redirect } from 'next/navigation'
+import { cookies, headers as nextHeaders } from 'next/headers.js'
 import { Auth } from '../../auth.js'
 import { createActionURL } from '../../config/create-action-url.js'
 import type { ProviderConfig } from '../../providers/provider-types.js'
 import type { Cookie, ResponseInternal, Session } from '../../types.js'
 import type { BoundConfig } from './next-auth-config.js'
+
+/**
+ * Next's `redirect()` (it throws NEXT_REDIRECT), loaded when a server action redirects. `next/navigation` has no
+ * `.js` form that Next's bundler accepts (it swaps the module per layer by this exact name), and plain Node ESM
+ * cannot resolve it without one: importing it here, not at the top, keeps `gatehouse/next` loadable by plain Node
+ * (a custom server, a test runner) while Next bundles it as usual.
+ */
+async function redirect(url: string): Promise<never> {
+  const navigation = await import('next/navigation')
+  return navigation.redirect(url)
+}
 
 /** Options of the server-side `signIn`: where to go after, whether to redirect, and the form fields. */
 export type SignInActionOptions =
@@ -91,7 +101,7 @@ export async function signInAction(
   const found = provider ? providerInfo(bound, provider) : undefined
   if (!found) {
     const url = `${signInUrl.href}?${new URLSearchParams({ callbackUrl })}`
-    if (shouldRedirect) redirect(url)
+    if (shouldRedirect) await redirect(url)
     return url
   }
   const action = found.type === 'credentials' ? 'callback' : 'signin'
@@ -106,7 +116,7 @@ export async function signInAction(
   const result = await postRaw(bound, url, headers, body.toString())
   await writeCookies(result.cookies)
   const target = result.redirect ?? url
-  if (shouldRedirect) redirect(target)
+  if (shouldRedirect) await redirect(target)
   return target
 }
 
@@ -128,7 +138,7 @@ export async function signOutAction(
   const result = await postRaw(bound, url.href, headers, new URLSearchParams({ callbackUrl }).toString())
   await writeCookies(result.cookies)
   const target = result.redirect ?? callbackUrl
-  if (options?.redirect ?? true) redirect(target)
+  if (options?.redirect ?? true) await redirect(target)
   return { redirect: target }
 }
 
