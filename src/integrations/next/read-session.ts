@@ -1,4 +1,4 @@
-import { createActionURL } from '../../config/create-action-url.js'
+import { actionUrl } from './action-url.js'
 import { createLogger } from '../../lib/logger.js'
 import type { SessionReadOptions } from '../../session/session-strategy.js'
 import type { Session } from '../../types.js'
@@ -26,13 +26,7 @@ export async function readSession(
   options?: SessionReadOptions,
 ): Promise<SessionRead> {
   try {
-    const url = createActionURL(
-      'session',
-      headers.get('x-forwarded-proto') ?? protocol,
-      headers,
-      process.env,
-      bound.config,
-    )
+    const url = actionUrl('session', headers, bound, protocol)
     // The core's session reader: the same answer as GET /session (session callback included) with the cookies to
     // set, without building and re-reading a Response.
     const { session, setCookie } = await bound.instance.getSession(

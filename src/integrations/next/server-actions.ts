@@ -1,8 +1,8 @@
 import { cookies, headers as nextHeaders } from 'next/headers.js'
 import { Auth } from '../../auth.js'
-import { createActionURL } from '../../config/create-action-url.js'
 import type { ProviderConfig } from '../../providers/provider-types.js'
 import type { Cookie, ResponseInternal, Session } from '../../types.js'
+import { actionUrl } from './action-url.js'
 import type { BoundConfig } from './next-auth-config.js'
 
 /**
@@ -89,13 +89,7 @@ export async function signInAction(
     options instanceof FormData ? Object.fromEntries(options.entries()) : { ...options }
   const { redirect: redirectOption, redirectTo, ...rest } = fields
   const shouldRedirect = redirectOption !== false && redirectOption !== 'false'
-  const signInUrl = createActionURL(
-    'signin',
-    headers.get('x-forwarded-proto') ?? undefined,
-    headers,
-    process.env,
-    bound.config,
-  )
+  const signInUrl = actionUrl('signin', headers, bound)
   const callbackUrl =
     sameOrigin(redirectTo, signInUrl.origin) ?? sameOrigin(headers.get('Referer'), signInUrl.origin) ?? '/'
   const found = provider ? providerInfo(bound, provider) : undefined
@@ -126,13 +120,7 @@ export async function signOutAction(
   options?: SignOutActionOptions,
 ): Promise<{ redirect: string }> {
   const headers = await actionHeaders('application/x-www-form-urlencoded')
-  const url = createActionURL(
-    'signout',
-    headers.get('x-forwarded-proto') ?? undefined,
-    headers,
-    process.env,
-    bound.config,
-  )
+  const url = actionUrl('signout', headers, bound)
   const callbackUrl =
     sameOrigin(options?.redirectTo, url.origin) ?? sameOrigin(headers.get('Referer'), url.origin) ?? '/'
   const result = await postRaw(bound, url.href, headers, new URLSearchParams({ callbackUrl }).toString())
@@ -145,13 +133,7 @@ export async function signOutAction(
 /** `unstable_update(data)`: the `jwt` callback runs with trigger `update`; see {@link NextAuthResult.unstable_update}. */
 export async function updateAction(bound: BoundConfig, data: unknown): Promise<Session | null> {
   const headers = await actionHeaders('application/json')
-  const url = createActionURL(
-    'session',
-    headers.get('x-forwarded-proto') ?? undefined,
-    headers,
-    process.env,
-    bound.config,
-  )
+  const url = actionUrl('session', headers, bound)
   const result = await postRaw(bound, url.href, headers, JSON.stringify({ data }))
   await writeCookies(result.cookies)
   return result.status === undefined || result.status === 200
