@@ -19,7 +19,7 @@ export type WebAuthnOptions = Partial<Omit<WebAuthnConfig, 'type'>>
  * A WebAuthn provider: sign-in and sign-up with a security key or a platform authenticator, on
  * `@simplewebauthn/server`. Stable in Gatehouse: it needs no `experimental.enableWebAuthn` (still accepted). It
  * answers `GET {basePath}/webauthn-options/{id}` and `POST {basePath}/callback/{id}` as Auth.js does, so
- * `next-auth/webauthn` and `gatehouse/webauthn` both drive it. Needs an adapter with the authenticator methods.
+ * `next-auth/webauthn` and Gatehouse's own browser helper both drive it. Needs an adapter with the authenticator methods.
  *
  * @example
  * ```ts
