@@ -166,7 +166,11 @@ export class SoftwareAuthenticator {
     ])
     if (bend.authenticatorData) authData = bend.authenticatorData(authData)
     const clientDataJSON = this.#clientData('webauthn.get', options.challenge, bend)
-    let signature: Buffer = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), chosen.privateKey)
+    let signature: Buffer = sign(
+      'sha256',
+      Buffer.concat([authData, sha256(clientDataJSON)]),
+      chosen.privateKey,
+    )
     if (bend.signature) signature = bend.signature(signature)
     return {
       id: b64url(chosen.id),
