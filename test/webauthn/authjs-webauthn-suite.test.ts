@@ -7,7 +7,6 @@
  * queries, and against the memory adapter (no raw queries there).
  */
 import { randomInt, randomUUID } from 'node:crypto'
-import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Adapter, AdapterAuthenticator } from '../../src/adapters/adapter.js'
 import { MemoryAdapter } from '../../src/adapters/memory.js'
