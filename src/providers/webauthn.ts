@@ -12,6 +12,14 @@ export type {
 /** How long a browser has to answer a WebAuthn ceremony, and how long its challenge lives: 5 minutes. */
 export const DEFAULT_WEBAUTHN_TIMEOUT = 5 * 60 * 1000
 
+/** The 5-minute timeout under the given options; anything but an object is kept as given, for validation to name. */
+function withTimeout(options: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (options === undefined) return { timeout: DEFAULT_WEBAUTHN_TIMEOUT }
+  return typeof options === 'object' && options !== null
+    ? { timeout: DEFAULT_WEBAUTHN_TIMEOUT, ...options }
+    : options
+}
+
 /** Options of {@link WebAuthn}: every field of {@link WebAuthnConfig}, all optional. */
 export type WebAuthnOptions = Partial<Omit<WebAuthnConfig, 'type'>>
 
@@ -33,8 +41,8 @@ export default function WebAuthn(options: WebAuthnOptions = {}): WebAuthnConfig 
     enableConditionalUI: true,
     formFields: { email: { label: 'Email', required: true, autocomplete: 'username webauthn' } },
     ...options,
-    authenticationOptions: { timeout: DEFAULT_WEBAUTHN_TIMEOUT, ...options.authenticationOptions },
-    registrationOptions: { timeout: DEFAULT_WEBAUTHN_TIMEOUT, ...options.registrationOptions },
+    authenticationOptions: withTimeout(options.authenticationOptions),
+    registrationOptions: withTimeout(options.registrationOptions),
     type: 'webauthn',
   }
 }

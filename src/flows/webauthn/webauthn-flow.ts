@@ -1,5 +1,6 @@
 import type { WebAuthnConfig } from '../../providers/provider-types.js'
 import type { SignInFlow } from '../sign-in-flow.js'
+import { webauthnProblem } from './webauthn-problem.js'
 import { webauthnSignInNote } from './webauthn-sign-in-note.js'
 
 // The steps load on the first WebAuthn request, with `@simplewebauthn/server` (see webauthn-functions.ts).
@@ -20,6 +21,10 @@ export const webauthnFlow: SignInFlow = {
   linksAccounts: false,
   sessionUserFromAdapter: false,
   signInSection: webauthnSignInNote,
+
+  validate(provider) {
+    return webauthnProblem(provider as WebAuthnConfig)
+  },
 
   start(ctx) {
     return Promise.resolve({ redirect: ctx.actionUrl('signin') })
