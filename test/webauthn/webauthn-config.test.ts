@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { MemoryAdapter } from '../../src/adapters/memory.js'
 import { resolveConfig } from '../../src/config/resolve-config.js'
-import { AuthError, MissingAdapter, MissingAdapterMethods } from '../../src/errors.js'
+import type { AuthError } from '../../src/errors.js'
+import { MissingAdapter, MissingAdapterMethods } from '../../src/errors.js'
 import Passkey from '../../src/providers/passkey.js'
 import WebAuthn, { DEFAULT_WEBAUTHN_TIMEOUT, type WebAuthnConfig } from '../../src/providers/webauthn.js'
 import type { AuthConfig } from '../../src/types.js'
@@ -46,7 +47,7 @@ describe('WebAuthn configuration', () => {
     [{ relyingParty: { id: 5 as unknown as string } }, /relyingParty.id/],
     [{ relayingParty: { origin: 'not a url' } }, /origin/],
     [{ registrationOptions: 'strict' as unknown as Record<string, unknown> }, /registrationOptions/],
-    [{ getUserInfo: 'email' as unknown as WebAuthnConfig['getUserInfo'] }, /getUserInfo/],
+    [{ getUserInfo: 'email' as unknown as NonNullable<WebAuthnConfig['getUserInfo']> }, /getUserInfo/],
     [{ formFields: { email: { label: 'Email', autocomplete: 'email' } } }, /conditional UI/],
   ])('refuses %j', (options, message) => {
     const error = problem(base({ adapter: MemoryAdapter(), providers: [WebAuthn(options)] }))
