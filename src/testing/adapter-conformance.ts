@@ -401,6 +401,9 @@ export function adapterConformance({
           assert.equal(await a().getAuthenticator(authenticator.credentialID), null)
         },
       )
+    })
+
+    describe('passkey management', () => {
       capable(
         'passkeyManagement',
         "lists a user's accounts; renames a passkey; deletes it with its webauthn account only",
