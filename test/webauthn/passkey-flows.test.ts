@@ -1,5 +1,5 @@
 import { describe } from 'vitest'
-import { memoryBackend, postgresBackend, sqliteBackend } from '../database/flow-backends.js'
+import { mariadbBackend, memoryBackend, postgresBackend, sqliteBackend } from '../database/flow-backends.js'
 import { databaseAvailable } from '../support/test-databases.js'
 import { passkeyFlows } from './passkey-flows.js'
 
@@ -12,4 +12,9 @@ const postgres = await databaseAvailable('postgres')
 describe.skipIf(!postgres)('postgres', () => {
   passkeyFlows(postgresBackend, 'jwt')
   passkeyFlows(postgresBackend, 'database')
+})
+
+const mariadb = await databaseAvailable('mariadb')
+describe.skipIf(!mariadb)('mariadb', () => {
+  passkeyFlows(mariadbBackend, 'database')
 })
