@@ -316,6 +316,17 @@ describe('credentials of other users', () => {
     await expectRefused(a.h, res, 403, 'AccountNotLinked', 'webauthn_signed_in_user_changed')
   })
 
+  it('an address taken between the options and the registration is AccountNotLinked, and nothing is written', async () => {
+    const jar = new CookieJar()
+    const { body } = await a.h.optionsFor(jar, { action: 'register', email: 'race@example.com' })
+    const adapter = a.h.config.adapter!
+    const owner = await adapter.createUser!({ id: 'owner', email: 'race@example.com', emailVerified: null })
+    const data = softwareAuthenticator().register(body.options)
+    const res = await a.h.post(jar, { action: 'register', data: JSON.stringify(data) }, JSON_ANSWER)
+    await expectRefused(a.h, res, 403, 'AccountNotLinked', 'email_belongs_to_other_user')
+    expect(await adapter.listAuthenticatorsByUserId!(owner.id)).toEqual([])
+  })
+
   it('registering an address that has a user is refused at options time', async () => {
     const { status, body } = await a.h.optionsFor(new CookieJar(), { action: 'register', email: a.email })
     expect(status).toBe(400)

@@ -45,7 +45,9 @@ export async function linkWebAuthnUser(ctx: RequestContext, identity: FlowIdenti
     const email = String(identity.user.email)
     if (adapter.getUserByEmail && (await adapter.getUserByEmail(email))) {
       // Whoever owns the address signs in with it and adds a passkey then; typing it is no proof.
-      throw notLinked('Another account already exists with the same e-mail address.')
+      throw new AccountNotLinked('Another account already exists with the same e-mail address.', {
+        reason: 'email_belongs_to_other_user',
+      })
     }
     const { id: _none, ...fields } = identity.user
     user = await adapter.createUser({ ...fields, id: cryptoBackend.randomUUID(), email, emailVerified: null })

@@ -101,12 +101,11 @@ async function authenticate(
   const { newCounter } = verification.authenticationInfo
   const stored = authenticator.counter
   if ((newCounter > 0 || stored > 0) && newCounter <= stored) {
-    const error = refused(
+    // Logged once, with this reason and message, at the error boundary, as every refusal is.
+    throw refused(
       `The signature counter of credential ${credentialID} went from ${stored} to ${newCounter}: the authenticator may be cloned.`,
       'webauthn_counter_regressed',
     )
-    ctx.config.logger.error(error)
-    throw error
   }
   if (newCounter !== stored) await adapter.updateAuthenticatorCounter(authenticator.credentialID, newCounter)
 
