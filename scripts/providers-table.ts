@@ -52,6 +52,8 @@ export async function providersTable(): Promise<string> {
       userId: string
     }
     const config = mod.default({})
+    // Other kinds (WebAuthn, passkey) live beside the presets; the table lists OAuth and OIDC only.
+    if (config.type !== 'oauth' && config.type !== 'oidc') continue
     const checks = (config.checks ?? ['pkce']).join(', ')
     const scope = scopeOf(config)
     const name = config.renamedTo ? `${config.name} (retired: use \`${config.renamedTo}\`)` : config.name

@@ -51,6 +51,16 @@ export type ErrorReason =
   | 'state_missing'
   | 'unknown_provider'
   | 'userinfo_missing'
+  | 'webauthn_account_missing'
+  | 'webauthn_action_invalid'
+  | 'webauthn_challenge_replayed'
+  | 'webauthn_counter_regressed'
+  | 'webauthn_credential_linked_to_other_user'
+  | 'webauthn_data_invalid'
+  | 'webauthn_register_without_user'
+  | 'webauthn_signed_in_user_changed'
+  | 'webauthn_unknown_credential'
+  | 'webauthn_verification_failed'
   | `${CheckCookie}_cookie_${'missing' | 'invalid' | 'provider'}`
   | `${OAuthStep}_${'invalid' | 'not_json'}`
   | `${OAuthStep}:${string}`

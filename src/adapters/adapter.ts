@@ -44,6 +44,8 @@ export interface AdapterAuthenticator {
   credentialPublicKey: string
   transports?: string | null
   credentialDeviceType: string
+  /** Gatehouse extension: the label the user gave this passkey (schema version 4); absent until renamed. */
+  name?: string | null
 }
 
 /**
@@ -101,6 +103,21 @@ export interface Adapter {
   listSessions?(userId: string): Awaitable<AdapterSession[]>
   /** Gatehouse extension: ends every session of one user ("sign out everywhere"). */
   deleteSessions?(userId: string): Awaitable<void>
+  /** Gatehouse extension: the accounts linked to one user (passkey management counts their sign-in methods). */
+  listAccounts?(userId: string): Awaitable<AdapterAccount[]>
+  /**
+   * Gatehouse extension: changes the label of a passkey. Returns the authenticator as stored, or `null` when no
+   * authenticator has this credential id.
+   */
+  updateAuthenticator?(
+    credentialID: string,
+    changes: { name: string | null },
+  ): Awaitable<AdapterAuthenticator | null>
+  /**
+   * Gatehouse extension: deletes a passkey, with the `webauthn` account it signs in through, as one unit. Returns
+   * what was deleted, or `null` when no authenticator has this credential id.
+   */
+  deleteAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>
 }
 
 /** The methods of {@link Adapter}. */

@@ -188,6 +188,31 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
       store.authenticators.set(credentialID, updated)
       return copy(updated)
     },
+    listAccounts(userId) {
+      return [...store.accounts.values()].filter((a) => a.userId === userId).map(copy)
+    },
+    updateAuthenticator(credentialID, { name }) {
+      const a = store.authenticators.get(credentialID)
+      if (!a) return null
+      const { name: _old, ...rest } = a
+      const updated: AdapterAuthenticator = name === null ? rest : { ...rest, name }
+      store.authenticators.set(credentialID, updated)
+      return copy(updated)
+    },
+    deleteAuthenticator(credentialID) {
+      const a = store.authenticators.get(credentialID)
+      if (!a) return null
+      for (const [key, account] of store.accounts) {
+        if (
+          account.type === 'webauthn' &&
+          account.providerAccountId === a.providerAccountId &&
+          account.userId === a.userId
+        )
+          store.accounts.delete(key)
+      }
+      store.authenticators.delete(credentialID)
+      return copy(a)
+    },
   }
 }
 

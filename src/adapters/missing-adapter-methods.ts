@@ -14,6 +14,7 @@ export const adapterNeeds = Object.freeze({
   webauthn: [
     'createUser',
     'getUser',
+    'getUserByEmail',
     'linkAccount',
     'getAccount',
     'getAuthenticator',

@@ -204,6 +204,14 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
       )
     }
   }
+  for (const p of providers) {
+    if (!config.adapter && flowFor(p).adapterRequired) {
+      problem(
+        MissingAdapter,
+        `provider "${p.id}" (${p.type}) needs an \`adapter\` with the methods of its kind.`,
+      )
+    }
+  }
   if (config.adapter) {
     const features = new Set<AdapterFeature>()
     if (session.strategy === 'database') features.add('database-sessions')
@@ -241,7 +249,6 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
   if (secrets.some((s) => s.length < 32)) logger.warn('short-secret')
   if (config.debug) logger.warn('debug-enabled')
   if (config.skipCSRFCheck === skipCSRFCheck) logger.warn('csrf-disabled')
-  if (config.experimental?.enableWebAuthn) logger.warn('experimental-webauthn')
 
   const overrides = config.cookies
   const mode = (secure: boolean): CookieMode => {

@@ -4,6 +4,13 @@
  *
  * @module
  */
+import type {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server'
+import type { Adapter } from '../adapters/adapter.js'
 import type { Account, Awaitable, Profile, User } from '../types.js'
 
 /** The provider kinds. */
@@ -96,10 +103,76 @@ export interface EmailConfig extends CommonProviderOptions {
   [key: string]: unknown
 }
 
-/** A WebAuthn (passkey) provider. */
+/** The relying party of a WebAuthn provider: the site passkeys are bound to. Arrays allow several origins. */
+export interface RelyingPartyConfig {
+  /** The RP ID: the site's domain (`example.com`), the same as or a parent of every origin's host. */
+  id?: string | string[]
+  /** The name authenticators show. */
+  name?: string | string[]
+  /** The origins responses may come from (`https://example.com`). */
+  origin?: string | string[]
+}
+
+/** The user a WebAuthn options request is for: an existing user, a new one to register, or nobody (`null`). */
+export type WebAuthnUserInfo =
+  | { user: User & { id: string; email: string }; exists: true }
+  | { user: Omit<User, 'id'> & { email: string }; exists: false }
+  | null
+
+/** What `getUserInfo` receives about the request (the fields of Auth.js's internal request it reads). */
+export interface WebAuthnUserInfoRequest {
+  method: 'GET' | 'POST'
+  query: Record<string, string>
+  body: Record<string, unknown> | undefined
+  headers: Headers
+  cookies: Record<string, string>
+  url: URL
+}
+
+/** What `getUserInfo` receives about the configuration. */
+export interface WebAuthnUserInfoOptions {
+  provider: WebAuthnConfig
+  adapter: Adapter
+  url: URL
+}
+
+/** A WebAuthn (passkey) provider, built by `WebAuthn()` or `Passkey()`; the option names are Auth.js's. */
 export interface WebAuthnConfig extends CommonProviderOptions {
   type: 'webauthn'
-  [key: string]: unknown
+  /** The relying party; by default the RP ID is the host name of `AUTH_URL` (or of the trusted request URL). */
+  relyingParty?: RelyingPartyConfig
+  /** Auth.js's spelling of {@link relyingParty}, accepted as well. */
+  relayingParty?: RelyingPartyConfig
+  /** Whether the built-in page offers passkey autofill (conditional UI) for this provider. Default `true`. */
+  enableConditionalUI?: boolean
+  /** Inputs of the built-in form; by default an e-mail field with `autocomplete="username webauthn"`. */
+  formFields?: Record<string, CredentialInput>
+  /** Who an options request is for. By default the `email` query parameter, looked up with `getUserByEmail`. */
+  getUserInfo?: (
+    options: WebAuthnUserInfoOptions,
+    request: WebAuthnUserInfoRequest,
+  ) => Awaitable<WebAuthnUserInfo>
+  /** Passed to `generateAuthenticationOptions` of `@simplewebauthn/server` (v14 shapes). */
+  authenticationOptions?: Record<string, unknown>
+  /** Passed to `generateRegistrationOptions` of `@simplewebauthn/server` (v14 shapes). */
+  registrationOptions?: Record<string, unknown>
+  /** Passed to `verifyAuthenticationResponse` (e.g. `requireUserVerification`). */
+  verifyAuthenticationOptions?: Record<string, unknown>
+  /** Passed to `verifyRegistrationResponse` (e.g. `requireUserVerification`, `supportedAlgorithmIDs`). */
+  verifyRegistrationOptions?: Record<string, unknown>
+  /**
+   * Replacements for the four `@simplewebauthn/server` functions (v14 signatures), e.g. to wrap them; by default
+   * the library's own, loaded on first use.
+   */
+  simpleWebAuthn?: Partial<WebAuthnFunctions>
+}
+
+/** The `@simplewebauthn/server` functions a WebAuthn provider uses. */
+export interface WebAuthnFunctions {
+  generateRegistrationOptions: typeof generateRegistrationOptions
+  generateAuthenticationOptions: typeof generateAuthenticationOptions
+  verifyRegistrationResponse: typeof verifyRegistrationResponse
+  verifyAuthenticationResponse: typeof verifyAuthenticationResponse
 }
 
 /** Any provider configuration object. */

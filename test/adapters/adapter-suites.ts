@@ -32,6 +32,7 @@ const sqlCapabilities: AdapterCapability[] = [
   'createUserWithAccount',
   'listSessions',
   'authenticators',
+  'passkeyManagement',
 ]
 type Row = Record<string, unknown>
 type Query = (text: string, params: unknown[]) => Row[] | Promise<Row[]>
@@ -120,6 +121,7 @@ function rawReads(query: Query, q: (id: string) => string, p: (n: number) => str
       }
       if (r.transports !== null && r.transports !== undefined)
         authenticator.transports = r.transports as string
+      if (r.name !== null && r.name !== undefined) authenticator.name = r.name as string
       return authenticator
     },
   }

@@ -27,13 +27,13 @@ describe('gatehouse migrate', () => {
     const url = `file:${join(dir, 'a.db')}`
     const check = io()
     expect(await migrateCommand(['--database', url, '--check'], check)).toBe(1)
-    expect(check.lines.join('\n')).toMatch(/behind: at version 0, this Gatehouse needs 3/)
+    expect(check.lines.join('\n')).toMatch(/behind: at version 0, this Gatehouse needs 4/)
     const run = io()
     expect(await migrateCommand(['--database', url], run)).toBe(0)
     expect(run.lines).toContain('applied migration 1.')
     const again = io()
     expect(await migrateCommand([`--database=${url}`], again)).toBe(0)
-    expect(again.lines).toEqual([`${url}: up to date (version 3).`])
+    expect(again.lines).toEqual([`${url}: up to date (version 4).`])
     expect(await migrateCommand(['--database', url, '--check'], io())).toBe(0)
     const db = new Database(sqlitePath(url))
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()
@@ -74,7 +74,7 @@ describe('gatehouse migrate', () => {
         { cwd: process.cwd() },
       )
     const outputs = await Promise.all([run(), run()])
-    for (const { stdout } of outputs) expect(stdout).toContain('up to date (version 3)')
+    for (const { stdout } of outputs) expect(stdout).toContain('up to date (version 4)')
     expect(outputs.filter(({ stdout }) => stdout.includes('applied migration 1.'))).toHaveLength(1)
   })
 

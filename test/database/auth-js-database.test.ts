@@ -53,8 +53,8 @@ describe.skipIf(!available)('a database filled by @auth/pg-adapter', () => {
       expires: new Date(Date.now() + 3_600_000),
     })
 
-    expect((await status(fresh.pool)).pending).toHaveLength(3)
-    expect((await migrate(fresh.pool)).applied).toEqual([1, 2, 3])
+    expect((await status(fresh.pool)).pending).toHaveLength(4)
+    expect((await migrate(fresh.pool)).applied).toEqual([1, 2, 3, 4])
     const { rows } = await fresh.pool.query(
       `SELECT indexname FROM pg_indexes WHERE schemaname = $1 ORDER BY 1`,
       [fresh.schema],

@@ -1,12 +1,13 @@
 /**
  * The configurations the fuzzer runs against, buildable both in the test process and in the raw-HTTP child
  * server: JWT sessions with credentials (and the `redirect` callback as the Auth.js documentation writes it),
- * database sessions on a real SQLite file, and an OpenID provider whose issuer is a loopback port with nothing
+ * database sessions on a real SQLite file (with a passkey provider), and an OpenID provider whose issuer is a loopback port with nothing
  * listening.
  */
 import Database from 'better-sqlite3'
 import { SQLiteAdapter, migrate } from '../../src/adapters/sqlite.js'
 import Credentials from '../../src/providers/credentials.js'
+import Passkey from '../../src/providers/passkey.js'
 import type { OAuthConfig } from '../../src/providers/provider-types.js'
 import type { AuthConfig, LoggerInstance } from '../../src/types.js'
 
@@ -26,7 +27,8 @@ export const DOWN_PROVIDER = 'down'
 
 /** The provider ids a configuration has. */
 export function providerIdsOf(name: FuzzConfigName): readonly string[] {
-  return name === 'oidc-unreachable' ? [DOWN_PROVIDER] : ['credentials']
+  if (name === 'oidc-unreachable') return [DOWN_PROVIDER]
+  return name === 'database-sqlite' ? ['credentials', 'passkey'] : ['credentials']
 }
 
 /** Errors are counted, not printed: the fuzzer makes thousands of bad requests on purpose. */
@@ -105,6 +107,8 @@ export async function buildConfig(
           authorize: (c) =>
             c.username === 'alice' && c.password === 'wonderland' ? { id: user.id, name: 'Alice' } : null,
         }),
+        // The WebAuthn endpoints get the fuzzer's options requests and callback bodies too.
+        Passkey(),
       ],
     }
     return { name, config, userId: user.id, close: () => db.close() }

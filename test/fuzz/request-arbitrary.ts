@@ -202,7 +202,17 @@ function fieldsArbitrary(m: FuzzMaterial): fc.Arbitrary<Record<string, string>> 
       username: fc.oneof({ weight: 3, arbitrary: fc.constant('alice') }, text),
       password: fc.oneof({ weight: 3, arbitrary: fc.constant('wonderland') }, text),
       everywhere: fc.constantFrom('true', 'false', MARKER),
-      data: fc.constantFrom('{"name":"x"}', MARKER),
+      data: fc.constantFrom(
+        '{"name":"x"}',
+        MARKER,
+        // WebAuthn responses: malformed, and shaped like one but unsigned.
+        '{',
+        '[]',
+        '{"id":"AAAA","response":{}}',
+        '{"id":"AAAA","rawId":"AAAA","type":"public-key","response":{"clientDataJSON":"e30","authenticatorData":"AAAA","signature":"AAAA"}}',
+        '{"id":"AAAA","rawId":"AAAA","type":"public-key","response":{"clientDataJSON":"e30","attestationObject":"oA"}}',
+      ),
+      action: fc.constantFrom('authenticate', 'register', MARKER),
     },
     { requiredKeys: ['csrfToken', 'username', 'password'] },
   )

@@ -69,4 +69,6 @@ export interface AuthenticatorsTable {
   credentialDeviceType: string
   credentialBackedUp: boolean | number
   transports: string | null
+  /** Added by schema version 4; absent on a database not migrated that far. */
+  name?: string | null
 }

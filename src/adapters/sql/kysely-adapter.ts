@@ -98,6 +98,7 @@ function toAuthenticator(row: Selectable<AuthenticatorsTable>): AdapterAuthentic
   }
   // Absent transports stay absent, so the object compares equal to what was created.
   if (row.transports !== null) authenticator.transports = row.transports
+  if (row.name !== null && row.name !== undefined) authenticator.name = row.name
   return authenticator
 }
 
@@ -410,6 +411,8 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
               ? authenticator.credentialBackedUp
               : Number(authenticator.credentialBackedUp),
           transports: authenticator.transports ?? null,
+          // Only when given, so that a database still at schema version 3 keeps working for sign-in.
+          ...(typeof authenticator.name === 'string' ? { name: authenticator.name } : {}),
         })
         .execute()
       return { ...authenticator }
@@ -428,6 +431,37 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
       const updated = result.numUpdatedRows > 0n ? await getAuthenticator(credentialID) : null
       if (!updated) throw new Error('No authenticator with this credential id to update.')
       return updated
+    },
+    async listAccounts(userId) {
+      const rows = await db.selectFrom('accounts').selectAll().where('userId', '=', userId).execute()
+      return rows.map(toAccount)
+    },
+    async updateAuthenticator(credentialID, { name }) {
+      const result = await db
+        .updateTable('authenticators')
+        .set({ name })
+        .where('credentialID', '=', credentialID)
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n ? getAuthenticator(credentialID) : null
+    },
+    deleteAuthenticator(credentialID) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('authenticators')
+          .selectAll()
+          .where('credentialID', '=', credentialID)
+          .executeTakeFirst()
+        if (!row) return null
+        const authenticator = toAuthenticator(row)
+        await trx
+          .deleteFrom('accounts')
+          .where('type', '=', 'webauthn')
+          .where('providerAccountId', '=', authenticator.providerAccountId)
+          .where('userId', '=', authenticator.userId)
+          .execute()
+        await trx.deleteFrom('authenticators').where('credentialID', '=', credentialID).execute()
+        return authenticator
+      })
     },
   }
 }

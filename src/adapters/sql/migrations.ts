@@ -202,6 +202,21 @@ const authenticatorsSqlite = [
   `CREATE INDEX IF NOT EXISTS authenticators_user_id_idx ON authenticators ("userId")`,
 ]
 
+// Version 4 (issue #12): a label per passkey, for the management functions (`gatehouse/passkeys`). Nullable, so
+// Auth.js rows and inserts without it keep working. PostgreSQL and SQLite run a version in one transaction; MySQL
+// commits DDL at once, so its ALTER runs only when the column is missing (a crashed run can run again; MySQL 8 has
+// no ADD COLUMN IF NOT EXISTS).
+const authenticatorNamePostgres = [`ALTER TABLE authenticators ADD COLUMN IF NOT EXISTS name TEXT`]
+const authenticatorNameMysql = [
+  `SET @gatehouse_v4 = (SELECT IF(COUNT(*) = 0, 'ALTER TABLE authenticators ADD COLUMN name VARCHAR(255) NULL', 'DO 0')
+    FROM information_schema.columns
+    WHERE table_schema = DATABASE() AND table_name = 'authenticators' AND column_name = 'name')`,
+  `PREPARE gatehouse_v4 FROM @gatehouse_v4`,
+  `EXECUTE gatehouse_v4`,
+  `DEALLOCATE PREPARE gatehouse_v4`,
+]
+const authenticatorNameSqlite = [`ALTER TABLE authenticators ADD COLUMN name TEXT`]
+
 /** Every schema version, oldest first. Append new versions; never edit a released one. */
 export const migrations: readonly Migration[] = Object.freeze([
   {
@@ -221,6 +236,15 @@ export const migrations: readonly Migration[] = Object.freeze([
       postgres: authenticatorsPostgres,
       mysql: authenticatorsMysql,
       sqlite: authenticatorsSqlite,
+    },
+  },
+  {
+    version: 4,
+    name: 'a name per passkey',
+    statements: {
+      postgres: authenticatorNamePostgres,
+      mysql: authenticatorNameMysql,
+      sqlite: authenticatorNameSqlite,
     },
   },
 ])

@@ -1,15 +1,41 @@
-import { kindUnavailable } from '../kind-unavailable.js'
+import type { WebAuthnConfig } from '../../providers/provider-types.js'
 import type { SignInFlow } from '../sign-in-flow.js'
+import { webauthnProblem } from './webauthn-problem.js'
 import { webauthnSignInNote } from './webauthn-sign-in-note.js'
 
+// The steps load on the first WebAuthn request, with `@simplewebauthn/server` (see webauthn-functions.ts).
+const steps = () => import('./webauthn-steps.js')
+
 /**
- * Passkeys (WebAuthn): shown on the sign-in page and checked at configuration time (the adapter's authenticator
- * methods), but not yet able to sign in; every endpoint answers that (`provider_kind_unavailable`).
+ * Passkeys (WebAuthn, wire-contract §4.3): `options` answers GET /webauthn-options/{id} with the options and the
+ * challenge cookie; `finish` checks the browser's response posted to /callback/{id} (no CSRF token: the challenge
+ * cookie binds the response to the browser, as in Auth.js); `linkUser` writes a new user, account and
+ * authenticator once the `signIn` callback allowed a registration. POST /signin/{id} has nothing to start: it
+ * shows the sign-in page, where the script is.
  */
 export const webauthnFlow: SignInFlow = {
-  ...kindUnavailable,
+  callbackMethods: ['POST'],
+  callbackNeedsCsrf: false,
   adapterFeatures: ['webauthn'],
+  adapterRequired: true,
   linksAccounts: false,
   sessionUserFromAdapter: false,
   signInSection: webauthnSignInNote,
+
+  validate(provider) {
+    return webauthnProblem(provider as WebAuthnConfig)
+  },
+
+  start(ctx) {
+    return Promise.resolve({ redirect: ctx.actionUrl('signin') })
+  },
+  async options(ctx, provider) {
+    return (await steps()).webauthnOptionsAnswer(ctx, provider as WebAuthnConfig)
+  },
+  async finish(ctx, provider) {
+    return (await steps()).webauthnFinish(ctx, provider as WebAuthnConfig)
+  },
+  async linkUser(ctx, identity) {
+    return (await steps()).linkWebAuthnUser(ctx, identity)
+  },
 }

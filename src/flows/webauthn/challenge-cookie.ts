@@ -1,0 +1,134 @@
+import { InvalidCheck } from '../../errors.js'
+import type { ResolvedConfig } from '../../config/resolve-config.js'
+import type { RequestContext } from '../../routing/request-context.js'
+import type { Cookie } from '../../types.js'
+
+/** A challenge lives as long as the ceremony may take: 5 minutes (Auth.js keeps the cookie 15). */
+export const CHALLENGE_MAX_AGE = 5 * 60
+
+/** The salt of the inner JWE, Auth.js's, so that a challenge cookie minted by either one reads in the other. */
+const INNER_SALT = 'encodedWebauthnChallenge'
+
+/** The user a registration is for, as the options request found it. */
+export interface RegisterData {
+  id?: string | undefined
+  email: string
+  name?: string | null | undefined
+}
+
+/** What the challenge cookie carries. */
+export interface ChallengePayload {
+  challenge: string
+  registerData?: RegisterData | undefined
+}
+
+/**
+ * Challenges already answered, per configuration, until they would have expired anyway. The cookie is cleared
+ * after use, but a copy of it (and of the response) could be sent again: this makes a challenge single use within
+ * one process. Several processes behind a load balancer each keep their own list (see README).
+ */
+const spent = new WeakMap<ResolvedConfig, Map<string, number>>()
+
+function spentChallenges(config: ResolvedConfig): Map<string, number> {
+  let map = spent.get(config)
+  if (!map) {
+    map = new Map()
+    spent.set(config, map)
+  }
+  return map
+}
+
+/** Records `challenge` as used; `false` when it already was. Expired entries are dropped on the way. */
+function spend(config: ResolvedConfig, challenge: string, now = Date.now()): boolean {
+  const map = spentChallenges(config)
+  for (const [key, expiry] of map) {
+    // Insertion order is expiry order (same lifetime for all), so the first live entry ends the sweep.
+    if (expiry > now) break
+    map.delete(key)
+  }
+  if (map.has(challenge)) return false
+  map.set(challenge, now + (CHALLENGE_MAX_AGE + 15) * 1000)
+  return true
+}
+
+/**
+ * The `authjs.challenge` cookie: a JWE `{ value, provider }` salted with the cookie name whose value is a JWE
+ * `{ challenge, registerData }` salted `encodedWebauthnChallenge` (wire-contract §1.7, §4.3), for 5 minutes.
+ */
+export async function createChallengeCookie(
+  ctx: RequestContext,
+  providerId: string,
+  payload: ChallengePayload,
+): Promise<Cookie> {
+  const { name, options } = ctx.cookies.webauthnChallenge
+  const jwe = ctx.config.oauth
+  const inner = await jwe.jwe(INNER_SALT).encrypt({ ...payload }, CHALLENGE_MAX_AGE)
+  const value = await jwe.jwe(name).encrypt({ value: inner, provider: providerId }, CHALLENGE_MAX_AGE)
+  const expires = new Date(Date.now() + CHALLENGE_MAX_AGE * 1000)
+  return { name, value, options: { ...options, maxAge: CHALLENGE_MAX_AGE, expires } }
+}
+
+function clearChallengeCookie(ctx: RequestContext): void {
+  const { name, options } = ctx.cookies.webauthnChallenge
+  if (ctx.failureCookies.some((c) => c.name === name && c.value === '')) return
+  const { expires: _expires, ...rest } = options
+  ctx.failureCookies.push({ name, value: '', options: { ...rest, maxAge: 0 } })
+}
+
+function invalid(message: string): InvalidCheck {
+  return new InvalidCheck(message, { reason: 'webauthn_challenge_cookie_invalid' })
+}
+
+/**
+ * Reads the challenge cookie for `providerId`, schedules its deletion (on success and failure alike) and spends
+ * the challenge.
+ *
+ * @throws InvalidCheck `webauthn_challenge_cookie_missing`, `_invalid` (forged, expired, malformed),
+ *   `_provider` (minted for another provider) or `webauthn_challenge_replayed` (already answered).
+ */
+export async function useChallengeCookie(ctx: RequestContext, providerId: string): Promise<ChallengePayload> {
+  const { name } = ctx.cookies.webauthnChallenge
+  const raw = ctx.req.cookies[name]
+  if (raw === undefined || raw === '') {
+    throw new InvalidCheck(
+      'The WebAuthn challenge cookie was missing: ask for options first, in this browser.',
+      {
+        reason: 'webauthn_challenge_cookie_missing',
+      },
+    )
+  }
+  clearChallengeCookie(ctx)
+  const outer = (await ctx.config.oauth.jwe(name).decrypt(raw))?.payload
+  const value = outer?.['value']
+  if (typeof value !== 'string')
+    throw invalid('The WebAuthn challenge cookie could not be decrypted, or it expired.')
+  if (outer?.['provider'] !== providerId) {
+    throw new InvalidCheck(
+      `The WebAuthn challenge cookie was made for another provider than "${providerId}".`,
+      {
+        reason: 'webauthn_challenge_cookie_provider',
+      },
+    )
+  }
+  const inner = (await ctx.config.oauth.jwe(INNER_SALT).decrypt(value))?.payload
+  const challenge = inner?.['challenge']
+  if (typeof challenge !== 'string' || challenge === '') throw invalid('The WebAuthn challenge has expired.')
+  const registerData = readRegisterData(inner?.['registerData'])
+  if (!spend(ctx.config, challenge)) {
+    throw new InvalidCheck('This WebAuthn challenge was already answered.', {
+      reason: 'webauthn_challenge_replayed',
+    })
+  }
+  return { challenge, registerData }
+}
+
+function readRegisterData(value: unknown): RegisterData | undefined {
+  if (value === null || typeof value !== 'object') return undefined
+  const data = value as Record<string, unknown>
+  if (typeof data['email'] !== 'string') return undefined
+  return {
+    email: data['email'],
+    id: typeof data['id'] === 'string' ? data['id'] : undefined,
+    name: typeof data['name'] === 'string' ? data['name'] : undefined,
+  }
+}

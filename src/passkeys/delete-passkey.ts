@@ -1,0 +1,62 @@
+import { PasskeyManagementError } from './passkey-management-error.js'
+import { hasEmailSignIn, ownAuthenticator, passkeyAdapter, type PasskeyConfig } from './passkey-store.js'
+
+/** Options of {@link deletePasskey}. */
+export interface DeletePasskeyOptions {
+  /**
+   * Delete even when it is the user's last way to sign in that Gatehouse can see. Pass it when the user has a way
+   * Gatehouse cannot see (a password checked by a credentials provider), or after the user confirmed.
+   */
+  allowLastMethod?: boolean
+}
+
+/**
+ * The sign-in methods a user keeps without this passkey: other passkeys, accounts of other kinds (OAuth, OIDC;
+ * read with the adapter's `listAccounts`, when it has one), and an e-mail address when the configuration has an
+ * e-mail provider. A credentials provider's passwords are invisible here.
+ */
+async function otherMethods(config: PasskeyConfig, userId: string, credentialID: string): Promise<number> {
+  const adapter = passkeyAdapter(config)
+  const passkeys = (await adapter.listAuthenticatorsByUserId(userId)).filter(
+    (a) => a.credentialID !== credentialID,
+  )
+  const accounts = adapter.listAccounts ? await adapter.listAccounts(userId) : []
+  const others = accounts.filter((a) => a.type !== 'webauthn')
+  const user = adapter.getUser ? await adapter.getUser(userId) : null
+  const email = user?.email && hasEmailSignIn(config) ? 1 : 0
+  return passkeys.length + others.length + email
+}
+
+/**
+ * Deletes one of a user's passkeys, with its `webauthn` account. Refuses (`last_sign_in_method`) when the user
+ * would be left without a way to sign in, unless `allowLastMethod` is set. Needs an adapter with
+ * `deleteAuthenticator` (Gatehouse's adapters).
+ *
+ * @throws PasskeyManagementError `not_found`, `last_sign_in_method`, `not_supported`
+ * @example
+ * ```ts
+ * await deletePasskey(authConfig, session.user.id, credentialID)
+ * ```
+ */
+export async function deletePasskey(
+  config: PasskeyConfig,
+  userId: string,
+  credentialID: string,
+  options: DeletePasskeyOptions = {},
+): Promise<void> {
+  const adapter = passkeyAdapter(config)
+  if (typeof adapter.deleteAuthenticator !== 'function') {
+    throw new PasskeyManagementError(
+      'not_supported',
+      'Deleting a passkey needs an adapter with deleteAuthenticator.',
+    )
+  }
+  await ownAuthenticator(adapter, userId, credentialID)
+  if (options.allowLastMethod !== true && (await otherMethods(config, userId, credentialID)) === 0) {
+    throw new PasskeyManagementError(
+      'last_sign_in_method',
+      'This is the last way this user can sign in. Add another first, or pass { allowLastMethod: true }.',
+    )
+  }
+  await adapter.deleteAuthenticator(credentialID)
+}

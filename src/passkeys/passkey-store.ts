@@ -1,0 +1,49 @@
+import type { Adapter, AdapterAuthenticator } from '../adapters/adapter.js'
+import type { Provider, ProviderConfig } from '../providers/provider-types.js'
+import { PasskeyManagementError } from './passkey-management-error.js'
+
+/** What the management functions read of a configuration: its adapter, and its providers (for e-mail sign-in). */
+export interface PasskeyConfig {
+  adapter?: Adapter | undefined
+  providers?: readonly Provider[] | undefined
+}
+
+/** The adapter with the authenticator methods every management function needs. */
+export type PasskeyAdapter = Adapter &
+  Required<Pick<Adapter, 'getAuthenticator' | 'listAuthenticatorsByUserId'>>
+
+export function passkeyAdapter(config: PasskeyConfig): PasskeyAdapter {
+  const adapter = config.adapter
+  if (
+    typeof adapter?.getAuthenticator !== 'function' ||
+    typeof adapter.listAuthenticatorsByUserId !== 'function'
+  ) {
+    throw new PasskeyManagementError(
+      'not_supported',
+      'Passkey management needs an adapter with getAuthenticator and listAuthenticatorsByUserId.',
+    )
+  }
+  return adapter as PasskeyAdapter
+}
+
+/** The user's authenticator with this credential id; another user's is not found, so ids of others leak nothing. */
+export async function ownAuthenticator(
+  adapter: PasskeyAdapter,
+  userId: string,
+  credentialID: string,
+): Promise<AdapterAuthenticator> {
+  const authenticator = typeof credentialID === 'string' ? await adapter.getAuthenticator(credentialID) : null
+  if (!authenticator || authenticator.userId !== userId) {
+    throw new PasskeyManagementError('not_found', 'This user has no passkey with this credential id.')
+  }
+  return authenticator
+}
+
+/** Whether the configuration signs users in by e-mail link (a provider of type `email`). */
+export function hasEmailSignIn(config: PasskeyConfig): boolean {
+  return (config.providers ?? []).some((p) => {
+    // A provider given as a function is called, as configuration calls it.
+    const provider: ProviderConfig = typeof p === 'function' ? p() : p
+    return provider?.type === 'email'
+  })
+}
