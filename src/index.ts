@@ -22,6 +22,7 @@ export { createActionURL } from './config/create-action-url.js'
 export { isAuthAction } from './routing/is-auth-action.js'
 export { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from './symbols.js'
 export { AuthError, CredentialsSignin } from './errors.js'
+export { normalizeEmailAddress, InvalidEmailAddress } from './flows/email/normalize-email-address.js'
 export type * from './types.js'
 export type {
   Adapter,
@@ -35,6 +36,10 @@ export type {
   CredentialInput,
   CredentialsConfig,
   EmailConfig,
+  EmailLimits,
+  EmailUserConfig,
+  SendLimit,
+  SendVerificationRequestParams,
   OAuthConfig,
   OAuthUserConfig,
   OIDCConfig,

@@ -204,6 +204,19 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
       )
     }
   }
+  const needAdapter = providers.filter((p) => flowFor(p).requiresAdapter === true)
+  if (!config.adapter && needAdapter.length > 0) {
+    const methods = missingAdapterMethods(
+      {},
+      needAdapter.flatMap((p) => flowFor(p).adapterFeatures),
+    )
+    problem(
+      MissingAdapter,
+      `${needAdapter.map((p) => `provider "${p.id}" (${p.type})`).join(', ')} needs an \`adapter\` with ` +
+        `${methods.map((m) => `\`${m}\``).join(', ')}, even with JWT sessions (sign-in tokens are stored there). ` +
+        'Set an adapter, such as gatehouse/adapters/sqlite.',
+    )
+  }
   if (config.adapter) {
     const features = new Set<AdapterFeature>()
     if (session.strategy === 'database') features.add('database-sessions')

@@ -51,7 +51,7 @@ describe('the flow table', () => {
     ).toBeUndefined()
   })
 
-  it.each(['email', 'webauthn'] as const)(
+  it.each(['webauthn'] as const)(
     'answers every endpoint of a %s provider with provider_kind_unavailable',
     async (type) => {
       const provider = { id: 'p', name: 'P', type } as ResolvedProvider

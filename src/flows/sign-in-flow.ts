@@ -46,6 +46,16 @@ export interface SignInFlow extends SignInSteps {
    * (credentials: `authorize` names the user; the session row references it).
    */
   readonly sessionUserFromAdapter: boolean
+  /**
+   * Whether this kind cannot work without an adapter, whatever the session strategy (e-mail: the tokens live
+   * there); configuration then reports a missing adapter, naming the methods {@link adapterFeatures} need.
+   */
+  readonly requiresAdapter?: boolean
+  /**
+   * After the `signIn` callback allowed a sign-in of a kind that does not link accounts: the adapter user it is,
+   * created or updated (e-mail: `emailVerified`, with `events.createUser` / `events.updateUser`).
+   */
+  storeUser?(ctx: RequestContext, identity: FlowIdentity): Promise<{ user: User; isNewUser: boolean }>
   /** Its part of the built-in sign-in page. */
   readonly signInSection: SignInSectionRenderer
   /** What the sign-in page needs of a provider beyond id, name, type, URLs and style (credentials: its inputs). */
