@@ -32,6 +32,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.#now = options.now ?? Date.now
   }
 
+  /** How many keys are kept now. */
+  get size(): number {
+    return this.#windows.size
+  }
+
   // Synchronous inside: one event-loop turn reads and writes, so concurrent callers each get their own count.
   increment(key: string, windowMs: number): Promise<RateLimitHit> {
     const now = this.#now()

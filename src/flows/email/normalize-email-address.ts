@@ -10,6 +10,9 @@
 // eslint-disable-next-line no-control-regex -- control characters are what it must find
 const FORBIDDEN = /["(),:;<>[\\\]\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/u
 
+// eslint-disable-next-line no-control-regex -- control characters are what it must find
+const LINE_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u0085]/u
+
 // A host name as the URL parser leaves it: letters, digits and hyphens in dot-separated labels (IDNA already
 // turned anything else into `xn--` labels). A last label without a letter would be an IPv4 address.
 const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9-]*[a-z][a-z0-9-]*$/
@@ -48,6 +51,8 @@ export function normalizeEmailAddress(input: string): string {
   if (typeof input !== 'string') refuse('it is not text')
   if (input.length > 1024) refuse('it is too long')
   for (const char of input) if (isLookalikeAt(char)) refuse('it contains a character that looks like "@"')
+  // Before any trimming, which would quietly drop a line break at either end of a part.
+  if (LINE_OR_CONTROL.test(input)) refuse('it contains a line break or a control character')
   const text = input.normalize('NFKC').trim()
   const at = text.indexOf('@')
   if (at === -1 || text.indexOf('@', at + 1) !== -1) refuse('it must contain exactly one "@"')
