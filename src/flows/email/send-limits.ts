@@ -77,15 +77,15 @@ export function sendLimitsProblem(limits: unknown): string | undefined {
   for (const key of ['perAddress', 'perClient'] as const) {
     const value = l[key]
     if (value === undefined || value === false) continue
-    const v = value
-    if (
-      typeof v !== 'object' ||
-      v === null ||
-      !Number.isInteger(v.max) ||
-      (v.max ?? 0) < 1 ||
-      typeof v.windowMs !== 'number' ||
-      !(v.windowMs >= 1000)
-    ) {
+    const { max, windowMs } = (typeof value === 'object' && value !== null ? value : {}) as Partial<
+      Record<'max' | 'windowMs', unknown>
+    >
+    if (!(
+      Number.isInteger(max) &&
+      (max as number) >= 1 &&
+      typeof windowMs === 'number' &&
+      windowMs >= 1000
+    )) {
       return `\`limits.${key}\` must be \`false\` or { max: a whole number from 1, windowMs: 1000 or more }.`
     }
   }
