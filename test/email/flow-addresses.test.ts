@@ -86,9 +86,8 @@ describe('addresses at POST /signin/{id}', () => {
   }
 
   it('a homoglyph "@" is refused with EmailSignin', () => refused('victim＠example.com'))
-  it('a quoted address is refused with EmailSignin', () => refused('"victim@example.com"@evil.example'))
-  it('CR/LF in the address is refused with EmailSignin', () =>
-    refused('attacker@example.com\r\nBcc: victim'))
+  it('a quoted address is refused with EmailSignin', () => refused('"victim"@example.com'))
+  it('CR/LF in the address is refused with EmailSignin', () => refused('attacker@example.com\r\nBcc: victim'))
   it('a missing address is refused with EmailSignin', () => refused(''))
 
   it("a provider's normalizeIdentifier replaces the default", async () => {

@@ -145,22 +145,25 @@ describe.each(backends)('e-mail sign-in on $name', (backend) => {
     expect((await browser(config).confirm(mails[0]!.url)).headers.get('location')).toBe(`${ORIGIN}/dashboard`)
   })
 
-  it('of two confirmations of one link at the same time, exactly one signs in', async () => {
+  it('of several confirmations of one link at the same time, exactly one signs in', async () => {
     const { config, mails } = emailConfig(db.adapter)
     await browser(config).requestLink(address())
     const link = mails[0]!.url
-    const [a, b] = [browser(config), browser(config)]
-    // Both pages are open before either button is pressed.
-    const pages = await Promise.all([a, b].map((x) => x.call(link).then((r) => r.text())))
+    const browsers = Array.from({ length: 8 }, () => browser(config))
+    // Every page is open before any button is pressed.
+    const pages = await Promise.all(browsers.map((x) => x.call(link).then((r) => r.text())))
     const fields = (html: string) => {
       const get = (name: string) =>
         (new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '').replaceAll('&amp;', '&')
       return { csrfToken: get('csrfToken'), token: get('token'), email: get('email') }
     }
-    const results = await Promise.all([a, b].map((x, i) => x.post('/auth/callback/email', fields(pages[i]!))))
-    const locations = results.map((r) => r.headers.get('location')).sort()
-    expect(locations).toStrictEqual([`${ORIGIN}/auth/error?error=Verification`, `${ORIGIN}/dashboard`])
-    const sessions = await Promise.all([a.session(), b.session()])
+    const results = await Promise.all(
+      browsers.map((x, i) => x.post('/auth/callback/email', fields(pages[i]!))),
+    )
+    const locations = results.map((r) => r.headers.get('location'))
+    expect(locations.filter((l) => l === `${ORIGIN}/dashboard`)).toHaveLength(1)
+    expect(locations.filter((l) => l === `${ORIGIN}/auth/error?error=Verification`)).toHaveLength(7)
+    const sessions = await Promise.all(browsers.map((x) => x.session()))
     expect(sessions.filter((s) => s !== null)).toHaveLength(1)
   })
 
