@@ -26,6 +26,7 @@ const webCryptoSuites = [
   'test/oauth/oidc-flow.test.ts',
   'test/oauth/callback-checks.test.ts',
   'test/database/memory-flows.test.ts',
+  'test/email/flow-email-sign-in.test.ts',
 ]
 
 /**

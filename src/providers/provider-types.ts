@@ -122,7 +122,7 @@ export interface EmailLimits {
   perAddress?: SendLimit | false
   /** Per client address (see `clientAddress`). Default 20 per hour; `false` for none. */
   perClient?: SendLimit | false
-  /** Where the counters live. Default: in this process's memory; share a Redis store between instances. */
+  /** Where the counters live. Default: one memory store per process; share a Redis store between instances. */
   store?: RateLimitStore
   /**
    * The client's address. Default: the connection's address when the integration passed it

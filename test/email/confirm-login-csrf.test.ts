@@ -76,6 +76,19 @@ describe('the confirmation POST', () => {
     expect((await victim.session())?.user?.email).toBe(fields.email)
   })
 
+  it('with `Origin: null` is refused unless the browser says same-origin', async () => {
+    const { victim, victimToken, fields, refused } = await attack()
+    await refused(
+      await victim.post('/auth/callback/email', { ...fields, csrfToken: victimToken }, { origin: 'null' }),
+    )
+    const ok = await victim.post(
+      '/auth/callback/email',
+      { ...fields, csrfToken: victimToken },
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
+    )
+    expect(ok.headers.get('location')).toBe(`${ORIGIN}/dashboard`)
+  })
+
   it('is not bound to the browser that asked for the link: another device can confirm', async () => {
     const { link, fields } = await attack()
     const phone = browser(emailConfig(db.adapter).config)

@@ -16,17 +16,14 @@ export const DEFAULT_SEND_LIMITS = Object.freeze({
   perClient: Object.freeze({ max: 20, windowMs: HOUR }),
 })
 
-// One memory store per resolved provider (so per configuration), made on first use.
-const defaultStores = new WeakMap<object, RateLimitStore>()
+/**
+ * The store used when a provider names none: one per process, shared by every configuration in it, so that the
+ * limits hold even where a configuration is built anew for each request (`NextAuth((req) => config)`).
+ */
+let defaultStore: RateLimitStore | undefined
 
-function storeOf(provider: EmailConfig, limits: EmailLimits): RateLimitStore {
-  if (limits.store) return limits.store
-  let store = defaultStores.get(provider)
-  if (!store) {
-    store = new MemoryRateLimitStore()
-    defaultStores.set(provider, store)
-  }
-  return store
+function storeOf(limits: EmailLimits): RateLimitStore {
+  return limits.store ?? (defaultStore ??= new MemoryRateLimitStore())
 }
 
 function clientOf(request: Request, limits: EmailLimits): string | undefined {
@@ -53,7 +50,7 @@ export async function checkSendLimits(
   const limits = provider.limits
   if (limits === false) return { over: undefined }
   const options = limits ?? {}
-  const store = storeOf(provider, options)
+  const store = storeOf(options)
   const perAddress = options.perAddress ?? DEFAULT_SEND_LIMITS.perAddress
   const perClient = options.perClient ?? DEFAULT_SEND_LIMITS.perClient
   const client = perClient === false ? undefined : clientOf(ctx.req.request, options)
