@@ -5,6 +5,7 @@
  * @module
  */
 import type { RateLimitStore } from '../rate-limit/rate-limit-store.js'
+import type { skipEmailConfirmation } from '../symbols.js'
 import type { Account, Awaitable, Profile, Theme, User } from '../types.js'
 
 /** The provider kinds. */
@@ -158,10 +159,10 @@ export interface EmailConfig extends CommonProviderOptions {
   secret?: string
   /**
    * `true` (default): the link opens a page with one button, and only that page's POST signs in, so a mail
-   * scanner or a link preview that fetches the link does not use it up. `false`: the link signs in on GET, as
-   * in Auth.js.
+   * scanner or a link preview that fetches the link does not use it up, and another site cannot sign a browser in
+   * with a link of its own. The `skipEmailConfirmation` symbol: the link signs in on GET, as in Auth.js.
    */
-  confirmation?: boolean
+  confirmation?: true | typeof skipEmailConfirmation
   /** Send limits; `false` turns them off. See {@link EmailLimits}. */
   limits?: EmailLimits | false
   /** Options merged over the provider's defaults (Auth.js's `options`). */

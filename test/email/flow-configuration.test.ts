@@ -65,6 +65,7 @@ describe('e-mail provider configuration', () => {
     [{ sendVerificationRequest: undefined }, /sendVerificationRequest/],
     [{ maxAge: -1 }, /maxAge/],
     [{ confirmation: 'yes' }, /confirmation/],
+    [{ confirmation: false }, /skipEmailConfirmation/],
     [{ normalizeIdentifier: 'lower' }, /normalizeIdentifier/],
     [{ limits: { perAddress: { max: 0, windowMs: 1000 } } }, /limits.perAddress/],
     [{ limits: { store: {} } }, /limits.store/],

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { skipEmailConfirmation } from '../../src/symbols.js'
 import { databaseAvailable } from '../support/test-databases.js'
 import {
   browser,
@@ -209,8 +210,8 @@ describe.each(backends)('e-mail sign-in on $name', (backend) => {
     expect((await b.session())?.user?.email).toBe(email)
   })
 
-  it('with `confirmation: false` the GET signs in, as in Auth.js', async () => {
-    const { config, mails } = emailConfig(db.adapter, { provider: { confirmation: false } })
+  it('with `confirmation: skipEmailConfirmation` the GET signs in, as in Auth.js', async () => {
+    const { config, mails } = emailConfig(db.adapter, { provider: { confirmation: skipEmailConfirmation } })
     const email = address()
     await browser(config).requestLink(email)
     const b = browser(config)

@@ -1,5 +1,6 @@
 import { providerEnv } from '../../config/read-env.js'
 import type { EmailConfig } from '../../providers/provider-types.js'
+import { skipEmailConfirmation } from '../../symbols.js'
 import type { SignInFlow } from '../sign-in-flow.js'
 import { emailSignInForm } from './email-sign-in-form.js'
 import { finishEmailSignIn } from './finish-email-sign-in.js'
@@ -18,8 +19,16 @@ function problem(config: EmailConfig): string | undefined {
     if (config[key] !== undefined && typeof config[key] !== 'function')
       return `\`${key}\` must be a function.`
   }
-  if (config.confirmation !== undefined && typeof config.confirmation !== 'boolean')
-    return '`confirmation` must be true (the default: the link opens a page with a button) or false.'
+  if (
+    config.confirmation !== undefined &&
+    config.confirmation !== true &&
+    config.confirmation !== skipEmailConfirmation
+  )
+    return (
+      '`confirmation` must be left out (the link opens a page whose button signs in) or be the ' +
+      '`skipEmailConfirmation` symbol from gatehouse (the link signs in on GET, as in Auth.js; scanners then use ' +
+      'links up, and other sites can sign a browser in with their own link).'
+    )
   if (config.secret !== undefined && (typeof config.secret !== 'string' || config.secret === ''))
     return "`secret` must be a non-empty string, or left out to use the configuration's."
   return sendLimitsProblem(config.limits)

@@ -3,6 +3,7 @@ import { pageResult } from '../../actions/page-result.js'
 import { MissingCSRF, Verification } from '../../errors.js'
 import { renderEmailConfirmPage } from '../../pages/email-confirm-page.js'
 import type { EmailConfig } from '../../providers/provider-types.js'
+import { skipEmailConfirmation } from '../../symbols.js'
 import type { RequestContext } from '../../routing/request-context.js'
 import type { Cookie, ResponseInternal } from '../../types.js'
 import type { FlowIdentity } from '../sign-in-flow.js'
@@ -40,7 +41,7 @@ async function confirmationPage(
 /**
  * GET or POST /callback/{id} of an e-mail provider. With `confirmation` (the default) a GET only shows the page
  * with the button, and the POST it makes (CSRF token checked by the router, same origin checked here) uses the
- * token; with `confirmation: false` the GET uses it, as in Auth.js. The token is used once
+ * token; with `confirmation: skipEmailConfirmation` the GET uses it, as in Auth.js. The token is used once
  * (`useVerificationToken` deletes it); a missing, used, expired token, or one of another address, is
  * `Verification`.
  *
@@ -62,7 +63,7 @@ export async function finishEmailSignIn(
       reason: 'verification_token_missing',
     })
   }
-  if (req.method === 'GET' && provider.confirmation !== false) {
+  if (req.method === 'GET' && provider.confirmation !== skipEmailConfirmation) {
     return confirmationPage(ctx, provider, token, email)
   }
   if (req.method === 'POST' && !isSameOriginPost(req.request.headers, ctx.origin)) {
