@@ -69,7 +69,7 @@ describe.skipIf(!available)('e-mail links in a database shared with Auth.js', ()
       jar.take(res)
       return res
     }
-    return { mails: mails as SendVerificationRequestParams[], call, jar }
+    return { mails: mails, call, jar }
   }
 
   const form = (fields: Record<string, string>): RequestInit => ({
