@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MemoryAdapter } from '../../src/adapters/memory.js'
 import { MemoryRateLimitStore } from '../../src/rate-limit/memory-rate-limit-store.js'
 import { RedisRateLimitStore } from '../../src/rate-limit/redis-rate-limit-store.js'
+import { CookieJar, csrfToken, form, jarFetch } from '../support/cookie-jar.js'
+import { serveAuth } from '../support/serve-auth.js'
 import { browser, emailConfig, ORIGIN } from './flow-harness.js'
 import { redisAvailable, REDIS_URL } from './limit-redis-support.js'
 
@@ -56,6 +58,34 @@ describe('send limits', () => {
       from('192.0.2.2'),
     )
     expect(mails).toHaveLength(4)
+  })
+
+  it('over real HTTP through gatehouse/node, the per-client limit counts the connection address', async () => {
+    const { config, mails, logger } = emailConfig(MemoryAdapter(), {
+      provider: { limits: { perClient: { max: 2, windowMs: 60_000 } } },
+    })
+    const server = await serveAuth(config)
+    try {
+      for (let i = 0; i < 4; i++) {
+        const jar = new CookieJar()
+        const token = await csrfToken(jar, server.origin)
+        // A client cannot pick its address with a header: the socket's is counted.
+        const res = await jarFetch(jar, `${server.origin}/auth/signin/email`, {
+          ...form({ csrfToken: token, email: `http${i}@example.com` }),
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-forwarded-for': `203.0.113.${i}`,
+          },
+        })
+        expect(res.headers.get('location')).toBe(
+          `${server.origin}/auth/verify-request?provider=email&type=email`,
+        )
+      }
+      expect(mails).toHaveLength(2)
+      expect(logger.warnings).toStrictEqual(['email-send-limit', 'email-send-limit'])
+    } finally {
+      await server.close()
+    }
   })
 
   it('`limits: false` turns them off', async () => {
