@@ -27,6 +27,7 @@ const webCryptoSuites = [
   'test/oauth/callback-checks.test.ts',
   'test/database/memory-flows.test.ts',
   'test/webauthn/webauthn-checks.test.ts',
+  'test/email/flow-email-sign-in.test.ts',
 ]
 
 /**

@@ -26,9 +26,14 @@ export type ErrorReason =
   | 'authorized_redirect_loop'
   | 'callback_method'
   | 'credentials_user_not_in_adapter'
+  | 'cross_site_request'
   | 'csrf_cookie_missing'
   | 'csrf_token_mismatch'
+  | 'email_address_invalid'
   | 'email_belongs_to_other_user'
+  | 'email_limit_store_failed'
+  | 'email_send_failed'
+  | 'email_token_generator_failed'
   | 'id_token_invalid'
   | 'invalid_configuration'
   | 'iss_mismatch'
@@ -61,6 +66,9 @@ export type ErrorReason =
   | 'webauthn_signed_in_user_changed'
   | 'webauthn_unknown_credential'
   | 'webauthn_verification_failed'
+  | 'verification_token_expired'
+  | 'verification_token_invalid'
+  | 'verification_token_missing'
   | `${CheckCookie}_cookie_${'missing' | 'invalid' | 'provider'}`
   | `${OAuthStep}_${'invalid' | 'not_json'}`
   | `${OAuthStep}:${string}`

@@ -21,8 +21,9 @@ export type { SessionReadOptions } from './session/session-strategy.js'
 export { setEnvDefaults } from './config/set-env-defaults.js'
 export { createActionURL } from './config/create-action-url.js'
 export { isAuthAction } from './routing/is-auth-action.js'
-export { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from './symbols.js'
+export { allowInsecureRequests, customFetch, raw, skipCSRFCheck, skipEmailConfirmation } from './symbols.js'
 export { AuthError, CredentialsSignin } from './errors.js'
+export { normalizeEmailAddress, InvalidEmailAddress } from './flows/email/normalize-email-address.js'
 export type * from './types.js'
 export type {
   Adapter,
@@ -36,6 +37,10 @@ export type {
   CredentialInput,
   CredentialsConfig,
   EmailConfig,
+  EmailLimits,
+  EmailUserConfig,
+  SendLimit,
+  SendVerificationRequestParams,
   OAuthConfig,
   OAuthUserConfig,
   OIDCConfig,

@@ -37,6 +37,19 @@ export const customFetch: unique symbol = Symbol.for('gatehouse.customFetch')
 export const allowInsecureRequests: unique symbol = Symbol.for('gatehouse.allowInsecureRequests')
 
 /**
+ * On an e-mail provider (`confirmation: skipEmailConfirmation`): the link signs in on GET, as in Auth.js, instead
+ * of opening a page whose button signs in. Mail scanners and link previews then use links up before people do
+ * (next-auth #1840), and any page can sign a visitor's browser in with a link of its own (`<img src=link>`, login
+ * CSRF).
+ *
+ * @example
+ * ```ts
+ * Nodemailer({ server, from, confirmation: skipEmailConfirmation })
+ * ```
+ */
+export const skipEmailConfirmation: unique symbol = Symbol.for('gatehouse.skipEmailConfirmation')
+
+/**
  * On the route handlers of `createAuth`: the same handler returning the internal result instead of a `Response`,
  * so `gatehouse/node` can write it to the socket without a `Response` stream. Internal to Gatehouse's wrappers.
  */

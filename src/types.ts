@@ -222,6 +222,7 @@ export type WarningCode =
   | 'generated-secret'
   | 'sign-out-everywhere-unsupported'
   | 'provider-renamed'
+  | 'email-send-limit'
 
 /** Where Gatehouse writes its logs. */
 export interface LoggerInstance {

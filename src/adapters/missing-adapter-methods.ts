@@ -10,7 +10,8 @@ export type AdapterFeature = 'database-sessions' | 'accounts' | 'email' | 'webau
 export const adapterNeeds = Object.freeze({
   'database-sessions': ['getUser', 'createSession', 'getSessionAndUser', 'updateSession', 'deleteSession'],
   accounts: ['createUser', 'getUser', 'getUserByEmail', 'getUserByAccount', 'updateUser', 'linkAccount'],
-  email: ['createVerificationToken', 'useVerificationToken', 'getUserByEmail'],
+  // Auth.js checks only the first three, then calls the other two on the first sign-in.
+  email: ['createVerificationToken', 'useVerificationToken', 'getUserByEmail', 'createUser', 'updateUser'],
   webauthn: [
     'createUser',
     'getUser',

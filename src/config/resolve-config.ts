@@ -204,13 +204,18 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
       )
     }
   }
-  for (const p of providers) {
-    if (!config.adapter && flowFor(p).adapterRequired) {
-      problem(
-        MissingAdapter,
-        `provider "${p.id}" (${p.type}) needs an \`adapter\` with the methods of its kind.`,
-      )
-    }
+  const needAdapter = providers.filter((p) => flowFor(p).requiresAdapter === true)
+  if (!config.adapter && needAdapter.length > 0) {
+    const methods = missingAdapterMethods(
+      {},
+      needAdapter.flatMap((p) => flowFor(p).adapterFeatures),
+    )
+    problem(
+      MissingAdapter,
+      `${needAdapter.map((p) => `provider "${p.id}" (${p.type})`).join(', ')} needs an \`adapter\` with ` +
+        `${methods.map((m) => `\`${m}\``).join(', ')}, even with JWT sessions (its sign-in tokens or passkeys are stored there). ` +
+        'Set an adapter, such as gatehouse/adapters/sqlite.',
+    )
   }
   if (config.adapter) {
     const features = new Set<AdapterFeature>()

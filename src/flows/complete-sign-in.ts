@@ -67,10 +67,10 @@ export async function completeSignIn(ctx: RequestContext, identity: FlowIdentity
     const resolved = await resolveAccountUser(ctx, adapter, identity, userByAccount)
     user = resolved.user
     isNewUser = resolved.isNewUser
-  } else if (flow?.linkUser) {
-    const resolved = await flow.linkUser(ctx, identity)
-    user = resolved.user
-    isNewUser = resolved.isNewUser
+  } else if (flow?.storeUser) {
+    const stored = await flow.storeUser(ctx, identity)
+    user = stored.user
+    isNewUser = stored.isNewUser
   }
 
   const cookies = await config.sessionStrategy.create(ctx, {

@@ -1,9 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import type { ResolvedProvider } from '../config/resolve-providers.js'
-import { InvalidProvider } from '../errors.js'
 import type { ProviderType } from '../providers/provider-types.js'
-import type { RequestContext } from '../routing/request-context.js'
-import { flowFor, flowForType, flows, type FlowTable } from './flow-for.js'
+import { flowForType, flows, type FlowTable } from './flow-for.js'
 
 describe('the flow table', () => {
   it('has a flow for exactly the provider kinds (checked by typecheck)', () => {
@@ -50,31 +47,4 @@ describe('the flow table', () => {
       } as never),
     ).toBeUndefined()
   })
-
-  it.each(['email'] as const)(
-    'answers every endpoint of a %s provider with provider_kind_unavailable',
-    async (type) => {
-      const provider = { id: 'p', name: 'P', type } as ResolvedProvider
-      const flow = flowFor(provider)
-      const ctx = {} as RequestContext
-      expect(flow.callbackMethods).toStrictEqual(['GET', 'POST'])
-      expect(flow.callbackNeedsCsrf).toBe(false)
-      const steps = [
-        () => flow.start(ctx, provider),
-        () => flow.finish(ctx, provider),
-        () => flow.options!(ctx, provider),
-      ]
-      for (const step of steps) {
-        const error = await step().then(
-          () => undefined,
-          (e: unknown) => e,
-        )
-        expect(error).toBeInstanceOf(InvalidProvider)
-        expect((error as InvalidProvider).reason).toBe('provider_kind_unavailable')
-        expect((error as Error).message).toBe(
-          `Provider "p" is of type "${type}", which this version of Gatehouse cannot sign in with yet.`,
-        )
-      }
-    },
-  )
 })

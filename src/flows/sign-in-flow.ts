@@ -1,4 +1,3 @@
-import type { AdapterUser } from '../adapters/adapter.js'
 import type { AdapterFeature } from '../adapters/missing-adapter-methods.js'
 import type { ResolvedProvider } from '../config/resolve-providers.js'
 import type { SignInSectionRenderer } from '../pages/sign-in-section.js'
@@ -47,14 +46,16 @@ export interface SignInFlow extends SignInSteps {
    * (credentials: `authorize` names the user; the session row references it).
    */
   readonly sessionUserFromAdapter: boolean
-  /** Whether the kind cannot work without an adapter (WebAuthn: credentials live there); configuration checks it. */
-  readonly adapterRequired?: boolean
   /**
-   * For kinds that keep their own users in the adapter (WebAuthn): after the `signIn` callback allowed the sign-in,
-   * the adapter user it is for, with whatever the kind stores written (a new user, account, authenticator). Runs in
-   * `completeSignIn` in place of OAuth account linking.
+   * Whether this kind cannot work without an adapter, whatever the session strategy (e-mail: the tokens live
+   * there); configuration then reports a missing adapter, naming the methods {@link adapterFeatures} need.
    */
-  linkUser?(ctx: RequestContext, identity: FlowIdentity): Promise<{ user: AdapterUser; isNewUser: boolean }>
+  readonly requiresAdapter?: boolean
+  /**
+   * After the `signIn` callback allowed a sign-in of a kind that does not link accounts: the adapter user it is,
+   * created or updated (e-mail: `emailVerified`, with `events.createUser` / `events.updateUser`).
+   */
+  storeUser?(ctx: RequestContext, identity: FlowIdentity): Promise<{ user: User; isNewUser: boolean }>
   /** Its part of the built-in sign-in page. */
   readonly signInSection: SignInSectionRenderer
   /** What the sign-in page needs of a provider beyond id, name, type, URLs and style (credentials: its inputs). */

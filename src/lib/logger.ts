@@ -14,6 +14,7 @@ const warningText: Record<WarningCode, string> = {
   'sign-out-everywhere-unsupported':
     'Signing out everywhere needs database sessions and an adapter with `deleteSessions`; only this browser was signed out.',
   'provider-renamed': 'A provider id that Auth.js has retired or renamed is in use; switch to the new id.',
+  'email-send-limit': 'A sign-in e-mail was not sent: a send limit was reached.',
 }
 
 /** Writes one error with its precise reason and the chain of causes, so the log says what actually failed. */

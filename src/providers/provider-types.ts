@@ -11,7 +11,9 @@ import type {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
 import type { Adapter } from '../adapters/adapter.js'
-import type { Account, Awaitable, Profile, User } from '../types.js'
+import type { RateLimitStore } from '../rate-limit/rate-limit-store.js'
+import type { skipEmailConfirmation } from '../symbols.js'
+import type { Account, Awaitable, Profile, Theme, User } from '../types.js'
 
 /** The provider kinds. */
 export type ProviderType = 'oidc' | 'oauth' | 'email' | 'credentials' | 'webauthn'
@@ -94,14 +96,89 @@ export type OAuthUserConfig<P = Profile> = Partial<Omit<OAuthConfig<P>, 'type' |
 /** An OpenID Connect provider. */
 export type OIDCConfig<P = Profile> = OAuthConfig<P> & { type: 'oidc' }
 
-/** An e-mail ("magic link") provider. */
+/** What an e-mail provider's `sendVerificationRequest` receives (wire-contract §4.1). */
+export interface SendVerificationRequestParams {
+  /** The normalized address the link is for. */
+  identifier: string
+  /** The sign-in link: `{origin}{basePath}/callback/{id}?callbackUrl=…&token=…&email=…`. */
+  url: string
+  /** When the link stops working. */
+  expires: Date
+  /** The resolved provider (its `from`, `server`, `apiKey`, …). */
+  provider: EmailConfig
+  /** The raw token inside `url` (only its hash is stored). */
+  token: string
+  /** The configuration's `theme`, for a message that looks like the built-in pages. */
+  theme: Theme
+  /** The sign-in request, its parsed body re-serialized as JSON (as Auth.js passes it). */
+  request: Request
+}
+
+/** A limit of sends: at most `max` within any window of `windowMs` milliseconds (fixed windows). */
+export interface SendLimit {
+  max: number
+  windowMs: number
+}
+
+/**
+ * How many sign-in e-mails may be sent (an e-mail provider's `limits`). Over a limit, nothing is sent, a
+ * warning is logged and the answer is the same "check your e-mail" redirect, so a limit tells nobody whether an
+ * address exists.
+ */
+export interface EmailLimits {
+  /** Per normalized address. Default 5 per hour; `false` for none. */
+  perAddress?: SendLimit | false
+  /** Per client address (see `clientAddress`). Default 20 per hour; `false` for none. */
+  perClient?: SendLimit | false
+  /** Where the counters live. Default: one memory store per process; share a Redis store between instances. */
+  store?: RateLimitStore
+  /**
+   * The client's address. Default: the connection's address when the integration passed it
+   * (`gatehouse/node`, `toWebRequest`), else none, and then only `perAddress` applies. `'x-forwarded-for'`
+   * takes the last entry of `X-Forwarded-For` (the one your own proxy appended): only behind a proxy you
+   * control, since clients can send the header themselves. A function may read anything else.
+   */
+  clientAddress?: 'x-forwarded-for' | ((request: Request) => string | null | undefined)
+}
+
+/** An e-mail ("magic link") provider (wire-contract §4.1). */
 export interface EmailConfig extends CommonProviderOptions {
   type: 'email'
+  /** The sender. Built-in senders default to `Auth.js <no-reply@authjs.dev>` as Auth.js does. */
   from?: string
+  /** Seconds a link stays valid. Default 86 400 (24 hours). */
   maxAge?: number
-  sendVerificationRequest?: (params: Record<string, unknown>) => Awaitable<void>
+  /** For SMTP senders: a connection URL or transport options. */
+  server?: string | Record<string, unknown>
+  /** Sends the link. A throw (or rejection) leaves no usable token and shows `EmailSignin` on the sign-in page. */
+  sendVerificationRequest: (params: SendVerificationRequestParams) => Awaitable<void>
+  /** Makes the raw token. Default: 32 random bytes as 64 hex characters. */
+  generateVerificationToken?: () => Awaitable<string>
+  /**
+   * Turns what the user typed into the address stored and mailed to. Default `normalizeEmailAddress` (exported by
+   * `gatehouse`): NFKC, one ASCII `@`, no quotes or header characters, punycode domain.
+   * Throw to refuse an address (the sign-in page then says `EmailSignin`).
+   */
+  normalizeIdentifier?: (identifier: string) => string
+  /** For HTTP senders: the service's key. Default `AUTH_{ID}_KEY`. */
+  apiKey?: string
+  /** Hashes stored tokens instead of the configuration's `secret`. */
+  secret?: string
+  /**
+   * `true` (default): the link opens a page with one button, and only that page's POST signs in, so a mail
+   * scanner or a link preview that fetches the link does not use it up, and another site cannot sign a browser in
+   * with a link of its own. The `skipEmailConfirmation` symbol: the link signs in on GET, as in Auth.js.
+   */
+  confirmation?: true | typeof skipEmailConfirmation
+  /** Send limits; `false` turns them off. See {@link EmailLimits}. */
+  limits?: EmailLimits | false
+  /** Options merged over the provider's defaults (Auth.js's `options`). */
+  options?: Partial<EmailConfig>
   [key: string]: unknown
 }
+
+/** What an application passes to a built-in e-mail provider. */
+export type EmailUserConfig = Partial<Omit<EmailConfig, 'type' | 'options'>>
 
 /** The relying party of a WebAuthn provider: the site passkeys are bound to. Arrays allow several origins. */
 export interface RelyingPartyConfig {

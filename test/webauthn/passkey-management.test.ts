@@ -95,7 +95,15 @@ function managementCases(backend: FlowBackend) {
       const email = await userWithPasskeys(1)
       const withEmail = {
         ...email.config,
-        providers: [...email.config.providers, { id: 'email', name: 'Email', type: 'email' as const }],
+        providers: [
+          ...email.config.providers,
+          {
+            id: 'email',
+            name: 'Email',
+            type: 'email' as const,
+            sendVerificationRequest: () => Promise.resolve(),
+          },
+        ],
       }
       await expect(deletePasskey(email.config, email.user.id, email.ids[0]!)).rejects.toEqual(
         refusal('last_sign_in_method'),

@@ -9,7 +9,7 @@ const steps = () => import('./webauthn-steps.js')
 /**
  * Passkeys (WebAuthn, wire-contract §4.3): `options` answers GET /webauthn-options/{id} with the options and the
  * challenge cookie; `finish` checks the browser's response posted to /callback/{id} (no CSRF token: the challenge
- * cookie binds the response to the browser, as in Auth.js); `linkUser` writes a new user, account and
+ * cookie binds the response to the browser, as in Auth.js); `storeUser` writes a new user, account and
  * authenticator once the `signIn` callback allowed a registration. POST /signin/{id} has nothing to start: it
  * shows the sign-in page, where the script is.
  */
@@ -17,7 +17,7 @@ export const webauthnFlow: SignInFlow = {
   callbackMethods: ['POST'],
   callbackNeedsCsrf: false,
   adapterFeatures: ['webauthn'],
-  adapterRequired: true,
+  requiresAdapter: true,
   linksAccounts: false,
   sessionUserFromAdapter: false,
   signInSection: webauthnSignInNote,
@@ -35,7 +35,7 @@ export const webauthnFlow: SignInFlow = {
   async finish(ctx, provider) {
     return (await steps()).webauthnFinish(ctx, provider as WebAuthnConfig)
   },
-  async linkUser(ctx, identity) {
+  async storeUser(ctx, identity) {
     return (await steps()).linkWebAuthnUser(ctx, identity)
   },
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { setConnectionAddress } from '../../rate-limit/client-address.js'
 import { badRequest } from './bad-request.js'
 import { requestOrigin } from './request-origin.js'
 import { requestBodyStream } from './request-body-stream.js'
@@ -40,11 +41,14 @@ export function toWebRequest(req: IncomingMessage, options: ToWebRequestOptions 
       else headers.set(name, value)
     }
     const hasBody = method !== 'GET' && method !== 'HEAD'
-    return new Request(origin.url, {
+    const request = new Request(origin.url, {
       method,
       headers,
       ...(hasBody ? { body: requestBodyStream(req), duplex: 'half' } : {}),
     })
+    // For per-client limits: the connection's address, which no header of the client can replace.
+    setConnectionAddress(request, req.socket?.remoteAddress)
+    return request
   } catch {
     // What is left for the Fetch standard to refuse: a forbidden method (CONNECT, TRACE, TRACK) or a header value
     // Node's parser let through. The request is the client's mistake, so it is a 400, never a throw.

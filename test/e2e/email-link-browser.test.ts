@@ -1,0 +1,104 @@
+/**
+ * E-mail sign-in in Chromium, on SQLite and PostgreSQL: ask for a link on the built-in sign-in page, read it from
+ * the mailbox, open it, press the confirmation button, signed in.
+ */
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Adapter } from '../../src/adapters/adapter.js'
+import type { EmailConfig, SendVerificationRequestParams } from '../../src/providers/provider-types.js'
+import type { AuthConfig } from '../../src/types.js'
+import { postgresEmailBackend, sqliteEmailBackend, type EmailBackend } from '../email/flow-harness.js'
+import { launchChromium, skipWithoutChromium } from '../support/chromium.js'
+import { serveAuth, type ServedAuth } from '../support/serve-auth.js'
+import { databaseAvailable } from '../support/test-databases.js'
+
+const skip = skipWithoutChromium('the e-mail link browser test')
+const havePostgres = skip ? false : await databaseAvailable('postgres')
+const backends: EmailBackend[] = [sqliteEmailBackend, ...(havePostgres ? [postgresEmailBackend] : [])]
+
+/** Messages as the sender got them; `next()` waits for the next one. */
+function mailbox() {
+  const received: SendVerificationRequestParams[] = []
+  const waiting: Array<(m: SendVerificationRequestParams) => void> = []
+  return {
+    send(params: SendVerificationRequestParams) {
+      const waiter = waiting.shift()
+      if (waiter) waiter(params)
+      else received.push(params)
+    },
+    next(): Promise<SendVerificationRequestParams> {
+      const ready = received.shift()
+      return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve))
+    },
+  }
+}
+
+describe.skipIf(skip).each(backends)('e-mail link in Chromium on $name', (backend) => {
+  let browser: Browser | undefined
+  let server: ServedAuth | undefined
+  let db: Awaited<ReturnType<EmailBackend['setup']>> | undefined
+  const box = mailbox()
+
+  beforeAll(async () => {
+    db = await backend.setup()
+    const adapter: Adapter = db.adapter
+    browser = await launchChromium()
+    server = await serveAuth((): AuthConfig => ({
+      secret: 'an-e-mail-browser-test-secret-of-32-characters',
+      trustHost: true,
+      adapter,
+      logger: { error: () => {}, warn: () => {} },
+      providers: [
+        {
+          id: 'email',
+          name: 'Email',
+          type: 'email',
+          sendVerificationRequest: (params) => box.send(params),
+        } satisfies EmailConfig,
+      ],
+    }))
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+    await db?.teardown()
+  })
+
+  async function newContext(): Promise<BrowserContext> {
+    const context = await browser!.newContext({ baseURL: server!.origin })
+    context.setDefaultTimeout(5_000)
+    return context
+  }
+
+  test('asks for a link on the sign-in page, opens it, confirms, and is signed in', async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    try {
+      await page.goto(`/auth/signin?callbackUrl=${encodeURIComponent('/auth/session')}`)
+      await page.getByLabel('Email').fill(`Alice.${backend.name}@Example.com`)
+      await page.getByRole('button', { name: /sign in with email/i }).click()
+      await page.waitForURL((url) => url.pathname === '/auth/verify-request')
+      expect(await page.locator('h1').textContent()).toBe('Check your email')
+
+      const mail = await box.next()
+      const address = `alice.${backend.name}@example.com`
+      expect(mail.identifier).toBe(address)
+      // Opening the link changes nothing yet: the page asks.
+      await page.goto(mail.url)
+      expect(await page.locator('h1').textContent()).toBe(`Sign in as ${address}`)
+      expect(await (await context.request.get('/auth/session')).json()).toBeNull()
+      expect((await db!.tokens()).filter((t) => t.identifier === address)).toHaveLength(1)
+
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.waitForURL((url) => url.pathname === '/auth/session')
+      const session = await (await context.request.get('/auth/session')).json()
+      expect(session.user.email).toBe(address)
+      expect((await db!.tokens()).filter((t) => t.identifier === address)).toHaveLength(0)
+      const cookies = await context.cookies()
+      expect(cookies.some((c) => c.name === 'authjs.session-token')).toBe(true)
+    } finally {
+      await context.close()
+    }
+  })
+})
