@@ -3,14 +3,18 @@
  * Next 16 runs on the Edge runtime, `export { auth as middleware }`) is built with `next build` and started with
  * `next start` here. The build must place the middleware in the Edge bundle without a single "Node.js module is
  * loaded" warning (Turbopack only warns; the module would then fail at run time), and the running middleware must
- * send a signed-out, tampered or expired session to sign-in and let a real session through.
+ * send a signed-out, tampered or expired session to sign-in and let a real session through. The same app (JWT
+ * sessions) shows, in Chromium, `useSession().update()` reaching the `jwt` callback with trigger `update`, and the
+ * renamed token passing the Edge middleware and read by a server component.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { encode } from '../../src/jwt/index.js'
+import { launchChromium } from '../support/chromium.js'
 
 const appDir = fileURLToPath(new URL('../fixtures/next-edge/', import.meta.url))
 const nextBin = fileURLToPath(new URL('../../node_modules/next/dist/bin/next', import.meta.url))
@@ -49,8 +53,10 @@ describe('gatehouse/next middleware on the Edge runtime (next build + next start
   let buildOutput = ''
   let server: ChildProcess | undefined
   let origin = ''
+  let browser: Browser | undefined
 
   beforeAll(async () => {
+    browser = await launchChromium()
     const build = runNext(['build'], {}, (text) => (buildOutput += text))
     const code = await new Promise<number | null>((resolve) => build.on('exit', resolve))
     if (code !== 0) throw new Error(`next build failed (${code}):\n${buildOutput}`)
@@ -75,7 +81,8 @@ describe('gatehouse/next middleware on the Edge runtime (next build + next start
     }
   }, 240_000)
 
-  afterAll(() => {
+  afterAll(async () => {
+    await browser?.close()
     server?.kill('SIGTERM')
   })
 
@@ -130,5 +137,33 @@ describe('gatehouse/next middleware on the Edge runtime (next build + next start
       maxAge: -60,
     })
     expectSentToSignIn(await protectedPage(`authjs.session-token=${expired}`))
+  })
+
+  test('Chromium: useSession().update() runs the jwt callback with trigger update; the edge middleware and a server component see the new token', async () => {
+    const context = await browser!.newContext({ baseURL: origin })
+    context.setDefaultTimeout(15_000)
+    const page = await context.newPage()
+    await page.goto('/protected')
+    await page.waitForURL((url) => url.pathname === '/api/auth/signin')
+    await page.getByLabel('Email').fill('edge@example.com')
+    await page.getByLabel('Password').fill('edge-runtime')
+    await page.getByRole('button', { name: /credentials/i }).click()
+    await page.waitForURL((url) => url.pathname === '/protected')
+    expect(await page.locator('#server-name').textContent()).toBe('Edge')
+
+    await page.goto('/client')
+    await page.locator('#status', { hasText: 'authenticated' }).waitFor()
+    expect(await page.locator('#name').textContent()).toBe('Edge')
+    const updated = page.waitForResponse(
+      (r) => r.url().endsWith('/api/auth/session') && r.request().method() === 'POST',
+    )
+    await page.getByRole('button', { name: 'Rename' }).click()
+    expect((await updated).status()).toBe(200)
+    await page.locator('#name', { hasText: 'Edge Renamed' }).waitFor()
+
+    await page.goto('/protected')
+    expect(new URL(page.url()).pathname).toBe('/protected')
+    expect(await page.locator('#server-name').textContent()).toBe('Edge Renamed')
+    await context.close()
   })
 })
