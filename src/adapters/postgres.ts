@@ -9,8 +9,12 @@ import type { DatabaseSchema } from './sql/database-schema.js'
 import { postgresSessionCheck } from './postgres-session-check.js'
 import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
+import { pruneExpired, type PruneResult } from './sql/prune-expired.js'
+import type { PruneOptions } from './sql/prune-schedule.js'
 
 export type { MigrationStatus } from './sql/migrate-database.js'
+export type { PruneResult } from './sql/prune-expired.js'
+export type { PruneOptions } from './sql/prune-schedule.js'
 
 const instances = new WeakMap<Pool, Kysely<DatabaseSchema>>()
 
@@ -28,7 +32,7 @@ function kyselyFor(pool: Pool): Kysely<DatabaseSchema> {
 }
 
 /** Options of {@link PostgresAdapter}. */
-export interface PostgresAdapterOptions {
+export interface PostgresAdapterOptions extends PruneOptions {
   /**
    * Run the session check as a named prepared statement, parsed and planned once per connection and then sent as
    * Bind/Execute/Sync only: a third of the time of an unnamed statement through Kysely (75 against 232 µs a lookup
@@ -52,7 +56,7 @@ export interface PostgresAdapterOptions {
  */
 export function PostgresAdapter(pool: Pool, options: PostgresAdapterOptions = {}): SqlAdapter {
   const db = kyselyFor(pool)
-  const adapter = kyselyAdapter(db, 'postgres')
+  const adapter = kyselyAdapter(db, 'postgres', options)
   if (options.preparedStatements === false) return adapter
   const check = postgresSessionCheck(pool, sessionCheckStatement(db))
   return {
@@ -109,6 +113,11 @@ function sessionCheckStatement(db: Kysely<DatabaseSchema>): string {
     ])
     .where('sessions.sessionToken', '=', '')
     .compile().sql
+}
+
+/** Deletes expired sessions and verification tokens now; see {@link PruneOptions} for an interval. */
+export function prune(pool: Pool): Promise<PruneResult> {
+  return pruneExpired(kyselyFor(pool), 'postgres')
 }
 
 /** Creates or upgrades the Gatehouse tables under an advisory lock; safe to run from several processes at once. */

@@ -13,8 +13,12 @@ import {
   type SqlAdapter,
 } from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
+import { pruneExpired, type PruneResult } from './sql/prune-expired.js'
+import type { PruneOptions } from './sql/prune-schedule.js'
 
 export type { MigrationStatus } from './sql/migrate-database.js'
+export type { PruneResult } from './sql/prune-expired.js'
+export type { PruneOptions } from './sql/prune-schedule.js'
 
 const instances = new WeakMap<BetterSqlite3.Database, Kysely<DatabaseSchema>>()
 
@@ -40,9 +44,9 @@ function kyselyFor(database: BetterSqlite3.Database): Kysely<DatabaseSchema> {
  * createAuth({ adapter: SQLiteAdapter(database), providers: [...] })
  * ```
  */
-export function SQLiteAdapter(database: BetterSqlite3.Database): SqlAdapter {
+export function SQLiteAdapter(database: BetterSqlite3.Database, options: PruneOptions = {}): SqlAdapter {
   const db = kyselyFor(database)
-  const adapter = kyselyAdapter(db, 'sqlite')
+  const adapter = kyselyAdapter(db, 'sqlite', options)
   // The session check runs on every request: as a statement prepared once it takes about 2 µs, where building and
   // compiling it through Kysely each time takes about 44 µs (measured in bench/). Same SQL text, same row
   // conversion. Prepared on first use, since the tables may be created after the adapter is.
@@ -62,6 +66,11 @@ export function SQLiteAdapter(database: BetterSqlite3.Database): SqlAdapter {
       }
     },
   }
+}
+
+/** Deletes expired sessions and verification tokens now; see {@link PruneOptions} for an interval. */
+export function prune(database: BetterSqlite3.Database): Promise<PruneResult> {
+  return pruneExpired(kyselyFor(database), 'sqlite')
 }
 
 /** Creates or upgrades the Gatehouse tables; safe to call on every start, from several processes at once. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { randomBytes } from 'node:crypto'
 import { migrateCommand } from './migrate-command.js'
+import { pruneCommand } from './prune-command.js'
 
 const usage = `Usage: gatehouse <command>
 
@@ -9,6 +10,8 @@ Commands:
   migrate   Create or upgrade the database tables: migrate --database <url> [--check]
             (postgres://..., mysql://..., file:./auth.db; default $DATABASE_URL). --check only
             tells whether the database is behind (exit code 1 when it is).
+  prune     Delete expired sessions and e-mail sign-in tokens: prune --database <url>
+            (the same URLs; run it from a scheduled job).
   help      Show this help.`
 
 /** The `gatehouse` command line. */
@@ -21,6 +24,11 @@ export function main(argv: string[]): number | Promise<number> {
       return 0
     case 'migrate':
       return migrateCommand(argv.slice(1), {
+        out: (line) => process.stdout.write(`${line}\n`),
+        err: (line) => process.stderr.write(`${line}\n`),
+      })
+    case 'prune':
+      return pruneCommand(argv.slice(1), {
         out: (line) => process.stdout.write(`${line}\n`),
         err: (line) => process.stderr.write(`${line}\n`),
       })

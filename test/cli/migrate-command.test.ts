@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
-import { migrateCommand, sqlitePath } from '../../src/cli/migrate-command.js'
+import { migrateCommand } from '../../src/cli/migrate-command.js'
+import { sqlitePath } from '../../src/cli/open-database.js'
 import {
   MARIADB_URL,
   POSTGRES_URL,

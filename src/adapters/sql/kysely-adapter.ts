@@ -15,10 +15,16 @@ import type {
   StoredText,
   UsersTable,
 } from './database-schema.js'
+import { pruneExpired } from './prune-expired.js'
+import { schedulePrune, type PruneOptions } from './prune-schedule.js'
 import type { SqlDialect } from './sql-dialect.js'
 
 /** The methods the SQL adapter implements: every one, WebAuthn authenticators included. */
-export type SqlAdapter = Required<Adapter>
+/**
+ * A Gatehouse SQL adapter: every method of the adapter interface, and `stopPruning()`, which ends the prune
+ * interval of the `pruneEvery` option (nothing to end without one).
+ */
+export type SqlAdapter = Required<Adapter> & { stopPruning(): void }
 
 const ACCOUNT_COLUMNS = [
   'refresh_token',
@@ -148,7 +154,11 @@ export function toSessionAndUser(
  * implementation for SQLite, PostgreSQL and MySQL/MariaDB. Each lookup is one indexed query; single-use and
  * multi-table changes are atomic.
  */
-export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): SqlAdapter {
+export function kyselyAdapter(
+  db: Kysely<DatabaseSchema>,
+  dialect: SqlDialect,
+  pruning: PruneOptions = {},
+): SqlAdapter {
   // SQLite has no date type: epoch milliseconds keep ordering and precision.
   const date = (value: Date): StoredDate => (dialect === 'sqlite' ? value.getTime() : value)
   // MySQL has no RETURNING; MariaDB has, but one code path for both is simpler to trust.
@@ -226,6 +236,7 @@ export function kyselyAdapter(db: Kysely<DatabaseSchema>, dialect: SqlDialect): 
   }
 
   return {
+    stopPruning: schedulePrune(() => pruneExpired(db, dialect), pruning),
     createUser: (user) => insertUser(db, user),
     getUser,
     async getUserByEmail(email) {

@@ -1,0 +1,52 @@
+import type { CommandIo } from './migrate-command.js'
+import { openDatabase, type DatabaseTarget } from './open-database.js'
+
+/**
+ * `gatehouse prune --database <url>`: deletes expired sessions and expired e-mail sign-in tokens, and says how many.
+ * Run it from a scheduled job (cron, a platform's scheduler), or give a SQL adapter `pruneEvery` instead. A database
+ * that is behind on migrations is refused, since its tables may not be the ones this version expects.
+ */
+export async function pruneCommand(args: readonly string[], io: CommandIo): Promise<number> {
+  let url = process.env.DATABASE_URL
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    if (arg === '--database' || arg === '-d') url = args[++i]
+    else if (arg.startsWith('--database=')) url = arg.slice('--database='.length)
+    else {
+      io.err(`gatehouse prune: unknown option "${arg}".`)
+      return 2
+    }
+  }
+  if (!url) {
+    io.err('gatehouse prune: give the database with --database <url> (or set DATABASE_URL).')
+    return 2
+  }
+  let target: DatabaseTarget
+  try {
+    target = await openDatabase(url)
+  } catch (error) {
+    io.err(`gatehouse prune: ${(error as Error).message}`)
+    return 2
+  }
+  try {
+    const status = await target.status()
+    if (status.pending.length > 0) {
+      io.err(
+        `gatehouse prune: ${target.label}: the database is at version ${status.current}, this Gatehouse needs ` +
+          `${status.latest}; run \`gatehouse migrate\` first.`,
+      )
+      return 1
+    }
+    const deleted = await target.prune()
+    io.out(
+      `${target.label}: deleted ${deleted.sessions} expired session(s) and ${deleted.verificationTokens} expired ` +
+        'sign-in token(s).',
+    )
+    return 0
+  } catch (error) {
+    io.err(`gatehouse prune: ${target.label}: ${(error as Error).message}`)
+    return 1
+  } finally {
+    await target.close()
+  }
+}
