@@ -160,7 +160,7 @@ describe('pruneEvery on a SQL adapter', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
     try {
       const db = new Database(':memory:')
-      const outcomes: Array<{ error?: unknown }> = []
+      const outcomes: Array<{ error?: unknown; deleted?: unknown }> = []
       // No tables: every run fails.
       const adapter = sqliteAdapter.SQLiteAdapter(db, {
         pruneEvery: 1000,
