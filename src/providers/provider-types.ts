@@ -174,6 +174,11 @@ export interface EmailConfig extends CommonProviderOptions {
   limits?: EmailLimits | false
   /** Options merged over the provider's defaults (Auth.js's `options`). */
   options?: Partial<EmailConfig>
+  /**
+   * A built-in sender's own check, run with the configuration's others (after `options` and the environment are
+   * applied): why it cannot send (Nodemailer without `server`, an HTTP sender without `apiKey`), or nothing.
+   */
+  configProblem?: (provider: EmailConfig) => string | undefined
   [key: string]: unknown
 }
 

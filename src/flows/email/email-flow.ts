@@ -31,7 +31,7 @@ function problem(config: EmailConfig): string | undefined {
     )
   if (config.secret !== undefined && (typeof config.secret !== 'string' || config.secret === ''))
     return "`secret` must be a non-empty string, or left out to use the configuration's."
-  return sendLimitsProblem(config.limits)
+  return sendLimitsProblem(config.limits) ?? config.configProblem?.(config)
 }
 
 /**
