@@ -69,6 +69,6 @@ export default function Nodemailer(config: NodemailerUserConfig = {}): EmailConf
     maxAge: 24 * 60 * 60,
     sendVerificationRequest: sendWithNodemailer,
     configProblem: smtpProblem,
-    options: config as Partial<EmailConfig>,
+    options: config,
   }
 }
