@@ -1,11 +1,13 @@
 /**
- * E-mail sign-in in Chromium, on SQLite and PostgreSQL: ask for a link on the built-in sign-in page, read it from
- * the mailbox, open it, press the confirmation button, signed in.
+ * E-mail sign-in in Chromium, on SQLite and PostgreSQL: ask for a link on the built-in sign-in page, which
+ * Nodemailer sends over SMTP to a real SMTP server on loopback (gatehouse/testing/mailbox); read it from there,
+ * open it, press the confirmation button, signed in.
  */
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Adapter } from '../../src/adapters/adapter.js'
-import type { EmailConfig, SendVerificationRequestParams } from '../../src/providers/provider-types.js'
+import Email from '../../src/providers/email.js'
+import { startLocalMailbox, type LocalMailbox } from '../../src/testing/local-mailbox.js'
 import type { AuthConfig } from '../../src/types.js'
 import { postgresEmailBackend, sqliteEmailBackend, type EmailBackend } from '../email/flow-harness.js'
 import { launchChromium, skipWithoutChromium } from '../support/chromium.js'
@@ -16,30 +18,14 @@ const skip = skipWithoutChromium('the e-mail link browser test')
 const havePostgres = skip ? false : await databaseAvailable('postgres')
 const backends: EmailBackend[] = [sqliteEmailBackend, ...(havePostgres ? [postgresEmailBackend] : [])]
 
-/** Messages as the sender got them; `next()` waits for the next one. */
-function mailbox() {
-  const received: SendVerificationRequestParams[] = []
-  const waiting: Array<(m: SendVerificationRequestParams) => void> = []
-  return {
-    send(params: SendVerificationRequestParams) {
-      const waiter = waiting.shift()
-      if (waiter) waiter(params)
-      else received.push(params)
-    },
-    next(): Promise<SendVerificationRequestParams> {
-      const ready = received.shift()
-      return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve))
-    },
-  }
-}
-
 describe.skipIf(skip).each(backends)('e-mail link in Chromium on $name', (backend) => {
   let browser: Browser | undefined
   let server: ServedAuth | undefined
   let db: Awaited<ReturnType<EmailBackend['setup']>> | undefined
-  const box = mailbox()
+  let box: LocalMailbox | undefined
 
   beforeAll(async () => {
+    box = await startLocalMailbox()
     db = await backend.setup()
     const adapter: Adapter = db.adapter
     browser = await launchChromium()
@@ -48,14 +34,7 @@ describe.skipIf(skip).each(backends)('e-mail link in Chromium on $name', (backen
       trustHost: true,
       adapter,
       logger: { error: () => {}, warn: () => {} },
-      providers: [
-        {
-          id: 'email',
-          name: 'Email',
-          type: 'email',
-          sendVerificationRequest: (params) => box.send(params),
-        } satisfies EmailConfig,
-      ],
+      providers: [Email({ server: box!.url, from: 'Gatehouse test <no-reply@example.com>' })],
     }))
   })
 
@@ -63,6 +42,7 @@ describe.skipIf(skip).each(backends)('e-mail link in Chromium on $name', (backen
     await browser?.close()
     await server?.close()
     await db?.teardown()
+    await box?.close()
   })
 
   async function newContext(): Promise<BrowserContext> {
@@ -81,11 +61,13 @@ describe.skipIf(skip).each(backends)('e-mail link in Chromium on $name', (backen
       await page.waitForURL((url) => url.pathname === '/auth/verify-request')
       expect(await page.locator('h1').textContent()).toBe('Check your email')
 
-      const mail = await box.next()
+      const mail = await box!.next()
       const address = `alice.${backend.name}@example.com`
-      expect(mail.identifier).toBe(address)
+      expect(mail.envelope.to).toEqual([address])
+      const link = /http:\/\/\S+\/auth\/callback\/email\?\S+/.exec(mail.text)?.[0]
+      expect(new URL(link!).searchParams.get('email')).toBe(address)
       // Opening the link changes nothing yet: the page asks.
-      await page.goto(mail.url)
+      await page.goto(link!)
       expect(await page.locator('h1').textContent()).toBe(`Sign in as ${address}`)
       expect(await (await context.request.get('/auth/session')).json()).toBeNull()
       expect((await db!.tokens()).filter((t) => t.identifier === address)).toHaveLength(1)
