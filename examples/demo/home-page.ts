@@ -73,6 +73,10 @@ export function homePage({ accounts, session }: HomePageOptions): Html {
           <a href="/auth/session">/auth/session</a>: the session as JSON (<code>null</code> when signed out)
         </li>
         <li><a href="/auth/providers">/auth/providers</a> and <a href="/auth/csrf">/auth/csrf</a></li>
+        <li>
+          <a href="/mailbox">/mailbox</a>: the sign-in links "Sign in with Email" sent, received by the demo's
+          own SMTP server
+        </li>
       </ul>
     </section> `
 }

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { createAuth } from 'gatehouse'
 import { toWebRequest, writeWebResponse } from 'gatehouse/node'
 import Credentials from 'gatehouse/providers/credentials'
+import Nodemailer from 'gatehouse/providers/nodemailer'
+import { startLocalMailbox } from 'gatehouse/testing/mailbox'
 import { AccountStore } from './account-store.js'
 import { allowedHosts } from './allowed-hosts.js'
 import { demoAccounts } from './demo-accounts.js'
@@ -12,6 +14,7 @@ import { openDemoDatabase } from './demo-database.js'
 import { homePage } from './home-page.js'
 import { html } from './html.js'
 import { loadSecret } from './load-secret.js'
+import { mailboxPage } from './mailbox-page.js'
 import { protectedPage } from './protected-page.js'
 import { sendPage } from './send-page.js'
 
@@ -87,6 +90,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   log(`Gatehouse demo: database ${database.label} (database sessions)`)
   // A local OpenID provider, so that the demo shows an OAuth sign-in too ("Sign in with Demo IdP").
   const idp = await startDemoIdp()
+  // A local SMTP server, so that "Sign in with Email" works with no mail account: /mailbox shows what it received.
+  const mailbox = await startLocalMailbox()
 
   const { handlers, auth } = createAuth({
     secret,
@@ -108,6 +113,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
         authorize: (credentials) => accounts.authorize(credentials),
       }),
       idp.provider,
+      // Links are sent over real SMTP to the local mailbox above; the database keeps the (hashed) tokens.
+      Nodemailer({ name: 'Email', server: mailbox.url, from: 'Gatehouse demo <demo@localhost>' }),
     ],
   })
 
@@ -137,6 +144,10 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     if (path === '/favicon.ico') {
       // Browsers ask for it on every page; an empty answer keeps a 404 out of their consoles.
       res.writeHead(204, { 'Cache-Control': 'max-age=86400' }).end()
+      return
+    }
+    if (path === '/mailbox' && (req.method === 'GET' || req.method === 'HEAD')) {
+      sendPage(res, { title: 'Mailbox', body: mailboxPage(mailbox.messages, url.origin), noStore: true })
       return
     }
     if (path !== '/' && path !== '/protected') {
@@ -179,6 +190,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     // A port in use must not leave the database open (and a SQLite file locked) behind the error.
     await database.close()
     await idp.close()
+    await mailbox.close()
     throw error
   })
   const { port } = server.address() as AddressInfo
@@ -191,6 +203,6 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
-      }).finally(() => Promise.all([database.close(), idp.close()])),
+      }).finally(() => Promise.all([database.close(), idp.close(), mailbox.close()])),
   }
 }

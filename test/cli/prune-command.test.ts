@@ -49,7 +49,7 @@ async function seed(adapter: SqlAdapter) {
   return {
     async left() {
       const sessions = await Promise.all(
-        ['expired-1', 'expired-2', 'live'].map((t) => adapter.getSessionAndUser(t)),
+        ['expired-1', 'expired-2', 'live'].map(async (t) => adapter.getSessionAndUser(t)),
       )
       return sessions.filter(Boolean).map((s) => s!.session.sessionToken)
     },

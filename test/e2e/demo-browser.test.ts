@@ -16,10 +16,16 @@ async function sessionCookies(context: BrowserContext) {
   return (await context.cookies()).filter((c) => c.name.startsWith('authjs.session-token'))
 }
 
+/** The sign-in page's form of one provider (the credentials and the e-mail forms both have an "Email" field). */
+function providerForm(page: Page, button: RegExp) {
+  return page.locator('form', { has: page.getByRole('button', { name: button }) })
+}
+
 async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: /sign in with credentials/i }).click()
+  const form = providerForm(page, /sign in with credentials/i)
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Password').fill(password)
+  await form.getByRole('button', { name: /sign in with credentials/i }).click()
 }
 
 describe.skipIf(skip)('demo app in Chromium', () => {
@@ -99,6 +105,31 @@ describe.skipIf(skip)('demo app in Chromium', () => {
         .toContain('Sign-in failed. Check the details you entered and try again.')
       expect(await sessionCookies(context)).toHaveLength(0)
       expect(await (await context.request.get('/auth/session')).json()).toBeNull()
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('"Sign in with Email" works out of the box: the link arrives in /mailbox, opening it and confirming signs in', async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    try {
+      await page.goto('/auth/signin?callbackUrl=/protected')
+      const form = providerForm(page, /sign in with email/i)
+      await form.getByLabel('Email').fill('newcomer@example.com')
+      await form.getByRole('button', { name: /sign in with email/i }).click()
+      await page.waitForURL((url) => url.pathname === '/auth/verify-request')
+
+      await page.goto('/mailbox')
+      const message = page.locator('section.card').first()
+      await expect.poll(() => message.locator('h2').textContent()).toMatch(/^Sign in to 127\.0\.0\.1:\d+$/)
+      expect(await message.locator('code').first().textContent()).toBe('newcomer@example.com')
+      // The link is the only link in the message; the page shows the text part, not the HTML.
+      await message.locator('pre a').click()
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.waitForURL((url) => url.pathname === '/protected')
+      expect(await page.locator('main').textContent()).toContain('newcomer@example.com')
+      expect(await sessionCookies(context)).toHaveLength(1)
     } finally {
       await context.close()
     }

@@ -124,7 +124,7 @@ describe('Nodemailer over real SMTP', () => {
 describe('Nodemailer configuration', () => {
   const base = (provider: ReturnType<typeof Nodemailer>): AuthConfig => ({
     secret: 'a-secret-of-at-least-32-characters-long',
-    adapter: {} as AuthConfig['adapter'],
+    adapter: {},
     providers: [provider],
   })
   const problemOf = (provider: ReturnType<typeof Nodemailer>) => {
