@@ -33,7 +33,8 @@ function report(error: unknown): void {
  */
 export function ExpressAuth(config: AuthConfig): ExpressMiddleware {
   const instance = instanceFor(config)
-  return (req, res) => answerNode(res, expressToWebRequest(req), instance.handlers.GET, report)
+  return (req, res) =>
+    answerNode(res, (lazy) => expressToWebRequest(req, { lazy }), instance.handlers.GET, report)
 }
 
 /** Appends cookies to the response unless it already started (a late `getSession` cannot set them any more). */
@@ -57,7 +58,7 @@ function appendCookies(res: ExpressLikeResponse | undefined, setCookie: string[]
  */
 export async function getSession(req: ExpressLikeRequest, config: AuthConfig): Promise<Session | null> {
   try {
-    const request = expressToWebRequest(req, { sessionOnly: true })
+    const request = expressToWebRequest(req, { sessionOnly: true, lazy: true })
     if (request instanceof Response) return null
     const { session, setCookie } = await instanceFor(config).getSession(request)
     appendCookies(req.res, setCookie)
