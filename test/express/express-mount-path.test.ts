@@ -31,7 +31,7 @@ for (const { name, major, mount, nested } of mounts) {
     let server: Server
     let origin = ''
     beforeAll(async () => {
-      const express = (major === 5 ? express5 : express4)
+      const express = major === 5 ? express5 : express4
       const app = express()
       if (nested) {
         const router = express.Router()
