@@ -1,5 +1,5 @@
 /**
- * `npm run example:express`: Gatehouse on Express 5 at http://localhost:3002, with credentials (the demo users)
+ * `npm run example:express`: Gatehouse on Express 5 at http://localhost:3003, with credentials (the demo users)
  * and the Demo IdP (a local OpenID provider started beside it), a protected server-rendered page and sign-out.
  * Also used by the Chromium suite, which starts it on a free port.
  */
@@ -54,7 +54,7 @@ export async function startExpressExample(
   })
 
   const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(options.port ?? 3002, host, () => resolve(s))
+    const s = app.listen(options.port ?? 3003, host, () => resolve(s))
   })
   const url = `http://${host}:${(server.address() as AddressInfo).port}`
   idp.setRedirectUris([`${url}/auth/callback/demo-idp`])
@@ -69,6 +69,6 @@ export async function startExpressExample(
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const example = await startExpressExample({ port: Number(process.env['PORT'] ?? 3002) })
+  const example = await startExpressExample({ port: Number(process.env['PORT'] ?? 3003) })
   console.log(`Gatehouse Express example on ${example.url}`)
 }

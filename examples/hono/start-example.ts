@@ -1,5 +1,5 @@
 /**
- * `npm run example:hono`: Gatehouse on Hono 4 (on `@hono/node-server`) at http://localhost:3003, with credentials
+ * `npm run example:hono`: Gatehouse on Hono 4 (on `@hono/node-server`) at http://localhost:3004, with credentials
  * (the demo users) and the Demo IdP (a local OpenID provider started beside it), a protected server-rendered page
  * and sign-out. Also used by the Chromium suite, which starts it on a free port.
  */
@@ -56,7 +56,7 @@ export async function startHonoExample(
   })
 
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 3003, hostname: host }, () => resolve(s))
+    const s = serve({ fetch: app.fetch, port: options.port ?? 3004, hostname: host }, () => resolve(s))
   })
   const url = `http://${host}:${(server.address() as AddressInfo).port}`
   idp.setRedirectUris([`${url}/auth/callback/demo-idp`])
@@ -71,6 +71,6 @@ export async function startHonoExample(
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const example = await startHonoExample({ port: Number(process.env['PORT'] ?? 3003) })
+  const example = await startHonoExample({ port: Number(process.env['PORT'] ?? 3004) })
   console.log(`Gatehouse Hono example on ${example.url}`)
 }
