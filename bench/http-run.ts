@@ -1,6 +1,6 @@
 /**
  * `BENCH_HTTP=1 npm run bench`: `GET /auth/session` with a valid JWT over HTTP on loopback, driven by autocannon,
- * against a bare `node:http` JSON handler, `gatehouse/node`, `gatehouse/express`, `gatehouse/hono` and `@auth/express`, rounds
+ * against a bare `node:http` JSON handler, Express answering the same JSON from a route, `gatehouse/node`, `gatehouse/express`, `gatehouse/hono` and `@auth/express`, rounds
  * interleaved. Each server is checked to answer the session first. Reports numbers; asserts nothing about speed.
  *
  * @module
@@ -58,15 +58,19 @@ try {
   }
   const bare = median(samples['bare']!)
   const anchor = median(samples['anchor']!)
+  const expressBare = median(samples['expressBare']!)
   console.log(
     `GET /auth/session over HTTP, ${connections} connections, ${rounds} rounds of ${seconds} s, medians:`,
   )
   for (const [name, values] of Object.entries(samples)) {
     const rate = median(values)
     console.log(
-      `${name.padEnd(8)} ${Math.round(rate).toString().padStart(7)} req/s  ${((rate / bare) * 100).toFixed(0).padStart(4)}% of bare  ${(rate / anchor).toFixed(1).padStart(6)}x @auth/express`,
+      `${name.padEnd(11)} ${Math.round(rate).toString().padStart(7)} req/s  ${((rate / bare) * 100).toFixed(0).padStart(4)}% of bare  ${(rate / anchor).toFixed(1).padStart(6)}x @auth/express`,
     )
   }
+  console.log(
+    `express is ${((median(samples['express']!) / expressBare) * 100).toFixed(0)}% of expressBare (Express answering the JSON itself)`,
+  )
 } finally {
   child.kill()
 }

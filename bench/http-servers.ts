@@ -1,6 +1,6 @@
 /**
  * The servers of the HTTP benchmark, in a child process of its own so the load generator does not share their event
- * loop: a bare `node:http` JSON handler, Gatehouse through `gatehouse/node`, `gatehouse/express` and `gatehouse/hono` (on `@hono/node-server`), and
+ * loop: a bare `node:http` JSON handler, an Express app answering the same JSON from one route (`expressBare`), Gatehouse through `gatehouse/node`, `gatehouse/express` and `gatehouse/hono` (on `@hono/node-server`), and
  * `@auth/express` as the anchor. Prints `{ name: port }` as one JSON line once all listen.
  *
  * @module
@@ -48,6 +48,13 @@ const node = createServer(toNodeHandler(handlers.GET))
 const app = express()
 app.use('/auth', ExpressAuth(config))
 
+// The second anchor: Express itself answering the same JSON, so Express's own cost per request can be told apart.
+const expressBare = express()
+expressBare.get('/auth/session', (_req, res) => {
+  res.writeHead(200, { 'Content-Type': 'application/json' })
+  res.end(sessionJson)
+})
+
 const hono = new Hono()
 hono.use(
   '*',
@@ -75,6 +82,7 @@ const ports = {
   bare: await listen(bare),
   node: await listen(node),
   express: await listen(createServer(app)),
+  expressBare: await listen(createServer(expressBare)),
   hono: await listen(createServer(listener)),
   anchor: await listen(createServer(anchor)),
 }

@@ -12,6 +12,7 @@ import {
 import type { AuthConfig } from '../../src/types.js'
 import { CookieJar, csrfToken, jarFetch } from '../support/cookie-jar.js'
 import { baseConfig, SESSION } from '../http/http-helpers.js'
+import { frameworkNegativeSuite } from '../support/framework-negative-suite.js'
 
 // Any rejection that escapes the middleware lands here (Node would exit on it outside Vitest).
 const escaped: unknown[] = []
@@ -146,54 +147,11 @@ for (const variant of variants) {
       )
     })
 
-    it('a missing CSRF token is refused: no session', async () => {
-      const jar = new CookieJar()
-      await csrfToken(jar, origin)
-      const res = await jarFetch(jar, `${origin}/auth/callback/credentials`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ username: 'alice', password: 'wonderland' }).toString(),
-      })
-      expect(res.status).toBe(302)
-      expect(res.headers.get('location')).toContain('error=MissingCSRF')
-      expect(jar.get(SESSION)).toBeUndefined()
-    })
-
-    it('a tampered session cookie gives no session and is cleared', async () => {
-      const jar = new CookieJar()
-      await signInForm(jar, { username: 'alice', password: 'wonderland' })
-      const value = jar.values.get(SESSION)!
-      jar.values.set(SESSION, `${value.slice(0, -4)}${value.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`)
-      const me = await jarFetch(jar, `${origin}/me`)
-      expect(((await me.json()) as { session: unknown }).session).toBeNull()
-      expect(me.headers.getSetCookie().some((c) => c.startsWith(`${SESSION}=;`))).toBe(true)
-      const page = await jarFetch(jar, `${origin}/protected`, { headers: { accept: 'text/html' } })
-      expect(page.status).toBe(302)
-    })
-
-    it('an off-origin callbackUrl is not followed', async () => {
-      const jar = new CookieJar()
-      const res = await signInForm(jar, {
-        username: 'alice',
-        password: 'wonderland',
-        callbackUrl: 'https://evil.example/steal',
-      })
-      expect(res.status).toBe(302)
-      expect(jar.get(SESSION)).toBeTruthy()
-      expect(res.headers.get('location')).toBe(origin)
-    })
-
-    it('an unknown provider id is refused without a session or a crash', async () => {
-      const jar = new CookieJar()
-      const token = await csrfToken(jar, origin)
-      const res = await jarFetch(jar, `${origin}/auth/signin/no-such-provider`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ csrfToken: token }).toString(),
-      })
-      expect(res.status).toBe(302)
-      expect(res.headers.get('location')).toBe(`${origin}/auth/error?error=Configuration&code=bad_request`)
-      expect(jar.get(SESSION)).toBeUndefined()
-    })
+    frameworkNegativeSuite(`gatehouse/express: ${variant.name}`, () => ({
+      origin: origin,
+      protectedPath: '/protected',
+      protectedInit: { headers: { accept: 'text/html' } },
+      refusedStatus: 302,
+    }))
   })
 }

@@ -133,6 +133,33 @@ describe('toWebRequest', () => {
   })
 })
 
+describe('toWebRequest: the Host check (cached per value)', () => {
+  it('gives the same answer for a repeated host, bad or good, also after the cache was cleared', async () => {
+    const seen: (string | number)[] = []
+    const { server, port } = await listen((req, res) => {
+      const result = toWebRequest(req)
+      seen.push(result instanceof Response ? result.status : new URL(result.url).host)
+      res.end()
+    })
+    const get = (host: string) =>
+      rawRequest(port, `GET /x HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)
+    try {
+      await get('bad_host!')
+      await get('bad_host!')
+      await get('Example.TEST:8080')
+      // More distinct hosts than the cache keeps: it is cleared, and the answers stay the same.
+      for (let i = 0; i < 70; i++) await get(`h${i}.test`)
+      await get('bad_host!')
+      await get('Example.TEST:8080')
+      expect(seen.slice(0, 3)).toEqual([400, 400, 'example.test:8080'])
+      expect(seen.slice(-2)).toEqual([400, 'example.test:8080'])
+      expect(seen[3 + 69]).toBe('h69.test')
+    } finally {
+      server.close()
+    }
+  })
+})
+
 describe('writeWebResponse', () => {
   it('never rejects: a body that fails before anything was sent becomes a 500', async () => {
     const failing = new ReadableStream<Uint8Array>({

@@ -4,6 +4,7 @@ import { answerNode } from '../node/answer-node.js'
 import { failResponse } from '../node/write-web-response.js'
 import { expressToWebRequest, type ExpressLikeRequest, type ExpressLikeResponse } from './express-request.js'
 import { instanceFor } from '../instance-for.js'
+import { basePathOf, mountedConfig } from './mounted-config.js'
 
 /** An Express middleware (Express 4 and 5). */
 export type ExpressMiddleware = (
@@ -22,9 +23,11 @@ function report(error: unknown): void {
 
 /**
  * The Gatehouse endpoints as Express middleware, for `app.use('/auth/*', ExpressAuth(config))` on Express 4 or
- * `app.use('/auth', ExpressAuth(config))` on Express 5. It reads `req.originalUrl`, so the mount path does not
- * matter, and works whether or not `express.json()` / `express.urlencoded()` ran first. A failure inside is
- * logged and answered 500; no rejection ever reaches Express.
+ * `app.use('/auth', ExpressAuth(config))` on Express 5. Without `basePath` in the configuration, the base path is
+ * where Express mounted it (`req.baseUrl`, e.g. `app.use('/api/auth', …)` serves `/api/auth/session`); an Express 4
+ * `/auth/*` mount keeps the default `/auth` (or the path of `AUTH_URL`).
+ * It works whether or not `express.json()` / `express.urlencoded()` ran first. A failure inside is logged and
+ * answered 500; no rejection ever reaches Express.
  *
  * @example
  * ```ts
@@ -32,8 +35,14 @@ function report(error: unknown): void {
  * ```
  */
 export function ExpressAuth(config: AuthConfig): ExpressMiddleware {
-  const instance = instanceFor(config)
-  return (req, res) => answerNode(res, expressToWebRequest(req), instance.handlers.GET, report)
+  const configFor = mountedConfig(config)
+  return (req, res) =>
+    answerNode(
+      res,
+      (lazy) => expressToWebRequest(req, { lazy }),
+      instanceFor(configFor(req)).handlers.GET,
+      report,
+    )
 }
 
 /** Appends cookies to the response unless it already started (a late `getSession` cannot set them any more). */
@@ -57,7 +66,7 @@ function appendCookies(res: ExpressLikeResponse | undefined, setCookie: string[]
  */
 export async function getSession(req: ExpressLikeRequest, config: AuthConfig): Promise<Session | null> {
   try {
-    const request = expressToWebRequest(req, { sessionOnly: true })
+    const request = expressToWebRequest(req, { sessionOnly: true, lazy: true })
     if (request instanceof Response) return null
     const { session, setCookie } = await instanceFor(config).getSession(request)
     appendCookies(req.res, setCookie)
@@ -104,9 +113,10 @@ function wantsJson(req: ExpressLikeRequest): boolean {
  * ```
  */
 export function requireSession(config: AuthConfig): ExpressMiddleware {
-  const basePath = (config.basePath ?? '/auth').replace(/\/+$/, '')
-  const signInPage = typeof config.pages?.signIn === 'string' ? config.pages.signIn : `${basePath}/signin`
   return (req, res, next) => {
+    // Read per request: `ExpressAuth` learns its mount path only when the first request reaches it.
+    const signInPage =
+      typeof config.pages?.signIn === 'string' ? config.pages.signIn : `${basePathOf(config)}/signin`
     void getSession(req, config).then((session) => {
       res.locals = res.locals ?? {}
       res.locals.session = session

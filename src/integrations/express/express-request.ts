@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import { badRequest } from '../node/bad-request.js'
 import { requestBodyStream } from '../node/request-body-stream.js'
 import { requestOrigin } from '../node/request-origin.js'
+import { lazyRequest } from '../node/lazy-request.js'
 
 /** The parts of an Express request this module reads (Express 4 and 5 both have them). */
 export interface ExpressLikeRequest extends IncomingMessage {
@@ -71,11 +72,12 @@ function reencodedBody(req: ExpressLikeRequest): BodyInit | undefined {
 /**
  * Turns an Express request into a web `Request` addressed by its `originalUrl` (so the mount path does not
  * matter), streaming the body when no parser read it and re-encoding `req.body` when one did. Never throws: an
- * unusable target or host gives a ready 400 `Response`. With `sessionOnly`, a bodiless `GET` for a session check.
+ * unusable target or host gives a ready 400 `Response`. With `sessionOnly`, a bodiless `GET` for a session check;
+ * with `lazy` (for the core only), a bodiless request as a lazy `Request`.
  */
 export function expressToWebRequest(
   req: ExpressLikeRequest,
-  options: { sessionOnly?: boolean } = {},
+  options: { sessionOnly?: boolean; lazy?: boolean } = {},
 ): Request | Response {
   const view = {
     socket: req.socket,
@@ -85,6 +87,8 @@ export function expressToWebRequest(
   const origin = requestOrigin(view, { trustProxy: trustsProxy(req) })
   if (typeof origin !== 'object') return badRequest(origin)
   const method = options.sessionOnly ? 'GET' : (req.method ?? 'GET')
+  if (options.lazy && (method === 'GET' || method === 'HEAD'))
+    return lazyRequest(origin.url, method, req.headers)
   try {
     const headers = new Headers()
     for (const [name, value] of Object.entries(req.headers)) {

@@ -13,8 +13,23 @@ function first(value: string | string[] | undefined): string | undefined {
   return v?.split(',')[0]?.trim() || undefined
 }
 
+// A server sees a handful of distinct Host values; the URL parse is the costly part of every request's intake.
+// Bounded, so a client sending random hosts costs at most a cleared map.
+const checkedHosts = new Map<string, string | null>()
+const MAX_CHECKED_HOSTS = 64
+
 /** Checks a `Host` (or `X-Forwarded-Host`) value; returns the host as the URL parser normalises it, or `null`. */
 function checkedHost(value: string): string | null {
+  let host = checkedHosts.get(value)
+  if (host === undefined) {
+    host = parseHost(value)
+    if (checkedHosts.size >= MAX_CHECKED_HOSTS) checkedHosts.clear()
+    checkedHosts.set(value, host)
+  }
+  return host
+}
+
+function parseHost(value: string): string | null {
   const match = HOST.exec(value)
   if (!match) return null
   const port = match[1]

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { toWebRequest, type ToWebRequestOptions } from './to-web-request.js'
+import { nodeToRequest, type ToWebRequestOptions } from './to-web-request.js'
 import { answerNode, type WebHandler } from './answer-node.js'
 
 export type { WebHandler }
@@ -12,7 +12,8 @@ export interface NodeHandlerOptions extends ToWebRequestOptions {
 
 /**
  * Turns a web handler into a `node:http` request listener that cannot take the server down: the request is
- * converted with {@link toWebRequest} (a broken target or host is answered 400), the handler is called, and its
+ * converted with {@link toWebRequest} (a bodiless request to a `createAuth` handler as a lazy `Request`
+ * the core reads without building it; a broken target or host is answered 400), the handler is called, and its
  * response is written with {@link writeWebResponse}. A handler that throws or rejects is logged through `onError`
  * and answered with a 500 without a stack trace (or the socket is destroyed if the answer had started), so no
  * rejection ever escapes to the process.
@@ -35,5 +36,5 @@ export function toNodeHandler(
       // A logger that throws must not turn a handled failure into an unhandled one.
     }
   }
-  return (req, res) => answerNode(res, toWebRequest(req, options), handler, report)
+  return (req, res) => answerNode(res, (lazy) => nodeToRequest(req, options, lazy), handler, report)
 }

@@ -3,6 +3,7 @@ import { setConnectionAddress } from '../../rate-limit/client-address.js'
 import { badRequest } from './bad-request.js'
 import { requestOrigin } from './request-origin.js'
 import { requestBodyStream } from './request-body-stream.js'
+import { lazyRequest } from './lazy-request.js'
 
 /** Options of {@link toWebRequest} and {@link toNodeHandler}. */
 export interface ToWebRequestOptions {
@@ -30,9 +31,22 @@ export interface ToWebRequestOptions {
  * @see https://www.rfc-editor.org/rfc/rfc9112#section-3.2
  */
 export function toWebRequest(req: IncomingMessage, options: ToWebRequestOptions = {}): Request | Response {
+  return nodeToRequest(req, options, false)
+}
+
+/**
+ * {@link toWebRequest}, or with `lazy` (only for requests the core alone reads, never user code) a bodiless request
+ * as a {@link lazyRequest}: no `Headers` copy and no `AbortSignal` for the session check.
+ */
+export function nodeToRequest(
+  req: IncomingMessage,
+  options: ToWebRequestOptions,
+  lazy: boolean,
+): Request | Response {
   const origin = requestOrigin(req, options)
   if (typeof origin !== 'object') return badRequest(origin)
   const method = req.method ?? 'GET'
+  if (lazy && (method === 'GET' || method === 'HEAD')) return lazyRequest(origin.url, method, req.headers)
   try {
     const headers = new Headers()
     for (const [name, value] of Object.entries(req.headers)) {
