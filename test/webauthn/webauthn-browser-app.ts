@@ -23,6 +23,8 @@ export interface WebAuthnBrowserApp {
   /** `http://localhost:<port>` */
   origin: string
   config: AuthConfig
+  /** `METHOD /path?query [form keys]` of each request under `/auth`, in order; clear it between steps. */
+  requests: string[]
   close(): Promise<void>
 }
 
@@ -73,10 +75,24 @@ export async function startWebAuthnBrowserApp(adapter: Adapter): Promise<WebAuth
       }),
     ],
   }
+  const requests: string[] = []
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/'
     if (path.startsWith('/auth/')) {
       const request = toWebRequest(req)
+      if (!(request instanceof Response)) {
+        void request
+          .clone()
+          .text()
+          .then((body) => {
+            const keys = [...new URLSearchParams(body).keys()].sort().join(',')
+            const redirectHeader =
+              req.headers['x-auth-return-redirect'] === '1' ? ' X-Auth-Return-Redirect' : ''
+            requests.push(
+              `${req.method} ${path}${req.method === 'POST' ? ` [${keys}]${redirectHeader}` : ''}`,
+            )
+          })
+      }
       ;(request instanceof Response ? Promise.resolve(request) : Auth(request, config))
         .then((response) => writeWebResponse(res, response))
         .catch((error: unknown) => {
@@ -98,6 +114,7 @@ export async function startWebAuthnBrowserApp(adapter: Adapter): Promise<WebAuth
   return {
     origin: `http://localhost:${(server.address() as AddressInfo).port}`,
     config,
+    requests,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()
