@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { webauthnSignInPageFields } from '../flows/webauthn/webauthn-sign-in-note.js'
+import Passkey from '../providers/passkey.js'
 import { webauthnScriptAsset } from './webauthn-script-asset.js'
 import { renderSignInPage, type SignInPageOptions, type SignInPageProvider } from './sign-in-page.js'
 
@@ -223,6 +225,21 @@ describe('renderSignInPage', () => {
     expect(csp).toContain(`script-src 'sha256-${asset.sha256}';`)
     expect(csp).toContain('connect-src https://app.test/auth/webauthn-options/;')
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|'self'[^;]*;.*script-src|script-src[^;]*'self'/)
+  })
+
+  it('takes the passkey e-mail field from formFields and turns autofill off with enableConditionalUI: false', () => {
+    const fields = webauthnSignInPageFields(
+      Passkey({
+        enableConditionalUI: false,
+        formFields: { email: { label: 'Work e-mail', autocomplete: 'email' } },
+      }),
+    )
+    const doc = render({ providers: [{ ...passkey, ...fields }] }).html.replace(/\s+/g, ' ')
+    expect(doc).toContain('data-webauthn-autofill="false"')
+    expect(doc).toMatch(/<label for="webauthn-0-email">Work e-mail<\/label>/)
+    expect(doc).toContain('autocomplete="email"')
+    const plain = render({ providers: [{ ...passkey, ...webauthnSignInPageFields(Passkey()) }] }).html
+    expect(plain).toContain('data-webauthn-autofill="true"')
   })
 
   it('carries no script and allows none without a passkey provider', () => {

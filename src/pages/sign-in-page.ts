@@ -22,6 +22,10 @@ export interface SignInPageProvider {
   callbackUrl: string
   credentials?: Record<string, CredentialInput> | undefined
   style?: ProviderStyle | undefined
+  /** A WebAuthn provider's `formFields` (its `email` field is the one the page shows). */
+  formFields?: Record<string, CredentialInput> | undefined
+  /** A WebAuthn provider's `enableConditionalUI` (passkey autofill; default on). */
+  conditionalUI?: boolean | undefined
 }
 
 /** What {@link renderSignInPage} needs; `error`, `code` and `email` come from the query string. */

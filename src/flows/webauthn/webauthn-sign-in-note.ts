@@ -1,5 +1,7 @@
+import type { WebAuthnConfig } from '../../providers/provider-types.js'
 import { hiddenFields } from '../../pages/hidden-fields.js'
 import { html, safeUrl } from '../../pages/html.js'
+import type { SignInPageProvider } from '../../pages/sign-in-page.js'
 import type { SignInSectionRenderer } from '../../pages/sign-in-section.js'
 import { webauthnScriptAsset } from '../../pages/webauthn-script-asset.js'
 
@@ -11,6 +13,19 @@ function baseOf(callbackUrl: string): string | undefined {
   const at = callbackUrl.lastIndexOf('/callback/')
   return at > 0 ? callbackUrl.slice(0, at) : undefined
 }
+
+/**
+ * What the section reads of a WebAuthn provider beyond its URLs (the flow's `signInPageFields`): the `email` entry of
+ * `formFields` (label, autocomplete) and `enableConditionalUI`.
+ */
+export function webauthnSignInPageFields(provider: WebAuthnConfig): Partial<SignInPageProvider> {
+  return {
+    ...(provider.formFields ? { formFields: provider.formFields } : {}),
+    conditionalUI: provider.enableConditionalUI !== false,
+  }
+}
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined)
 
 /**
  * A WebAuthn provider on the sign-in page: an e-mail field with passkey autofill (`autocomplete="username
@@ -36,6 +51,10 @@ export const webauthnSignInNote: SignInSectionRenderer = ({
   const asset = webauthnScriptAsset()
   const optionsUrl = `${base}/webauthn-options/${encodeURIComponent(p.id)}`
   const id = `webauthn-${index}-email`
+  const spec = p.formFields?.['email']
+  const autofill = p.conditionalUI !== false
+  // Autofill needs `webauthn` in the field's autocomplete; configuration refuses conditional UI without it.
+  const autocomplete = text(spec?.autocomplete) ?? (autofill ? 'username webauthn' : 'username')
   return {
     kind: 'form',
     // A hidden field cannot take the page's autofocus: without script it would go nowhere.
@@ -48,19 +67,19 @@ export const webauthnSignInNote: SignInSectionRenderer = ({
         method="post"
         action="${safeUrl(p.callbackUrl)}"
         data-webauthn-options="${safeUrl(optionsUrl)}"
-        data-webauthn-autofill="true"
+        data-webauthn-autofill="${autofill ? 'true' : 'false'}"
         hidden
       >
         ${hiddenFields(csrfToken, callbackUrl)}
         <input type="hidden" name="action" value="" />
         <input type="hidden" name="data" value="" />
         <div class="field">
-          <label for="${id}">Email</label>
+          <label for="${id}">${text(spec?.label) ?? 'Email'}</label>
           <input
             id="${id}"
             name="email"
             type="email"
-            autocomplete="username webauthn"
+            autocomplete="${autocomplete}"
             ${email !== undefined && email !== '' && html`value="${email}"`}
           />
         </div>
