@@ -15,6 +15,9 @@ import {
 
 type Action = 'authenticate' | 'register'
 
+type AuthenticationJSON = Parameters<typeof startAuthentication>[0]['optionsJSON']
+type RegistrationJSON = Parameters<typeof startRegistration>[0]['optionsJSON']
+
 interface OptionsAnswer {
   action: Action
   options: unknown
@@ -71,16 +74,42 @@ function post(form: HTMLFormElement, action: Action, data: unknown): void {
   HTMLFormElement.prototype.submit.call(form)
 }
 
-async function ceremony(form: HTMLFormElement, wanted: Action, autofill: boolean): Promise<void> {
-  const answer = await fetchOptions(form, wanted, !autofill)
-  const optionsJSON = answer.options as Parameters<typeof startAuthentication>[0]['optionsJSON']
-  const data =
-    answer.action === 'authenticate'
-      ? await startAuthentication({ optionsJSON, useBrowserAutofill: autofill })
-      : await startRegistration({
-          optionsJSON: answer.options as Parameters<typeof startRegistration>[0]['optionsJSON'],
-        })
-  post(form, answer.action, data)
+/**
+ * One section's ceremonies. The options request sets the challenge cookie, so the last options fetched must be the
+ * ones answered: a button waits for the autofill's options request still in flight (whose cookie would otherwise
+ * land after its own), and the autofill, seeing a button started meanwhile, does not start its request.
+ */
+class Ceremonies {
+  private generation = 0
+  private autofillOptions: Promise<unknown> = Promise.resolve()
+
+  constructor(private readonly form: HTMLFormElement) {}
+
+  async button(wanted: Action): Promise<void> {
+    const generation = ++this.generation
+    await this.autofillOptions.catch(() => undefined)
+    if (generation !== this.generation) return
+    const answer = await fetchOptions(this.form, wanted, true)
+    const data =
+      answer.action === 'authenticate'
+        ? await startAuthentication({ optionsJSON: answer.options as AuthenticationJSON })
+        : await startRegistration({ optionsJSON: answer.options as RegistrationJSON })
+    post(this.form, answer.action, data)
+  }
+
+  async autofill(): Promise<void> {
+    const generation = this.generation
+    const fetching = fetchOptions(this.form, 'authenticate', false)
+    this.autofillOptions = fetching
+    const answer = await fetching
+    // A button was pressed while the options were on their way: its ceremony is the one to answer.
+    if (generation !== this.generation) return
+    const data = await startAuthentication({
+      optionsJSON: answer.options as AuthenticationJSON,
+      useBrowserAutofill: true,
+    })
+    post(this.form, 'authenticate', data)
+  }
 }
 
 function describe(error: unknown): string {
@@ -88,10 +117,10 @@ function describe(error: unknown): string {
   return 'The passkey could not be used.'
 }
 
-async function startAutofill(form: HTMLFormElement): Promise<void> {
+async function startAutofill(form: HTMLFormElement, ceremonies: Ceremonies): Promise<void> {
   if (!(await browserSupportsWebAuthnAutofill())) return
   try {
-    await ceremony(form, 'authenticate', true)
+    await ceremonies.autofill()
   } catch (error) {
     // A button's ceremony aborts the pending autofill request: that is not a failure to show.
     if (error instanceof Error && error.name === 'AbortError') return
@@ -105,11 +134,12 @@ function setUp(form: HTMLFormElement, autofill: boolean): void {
     form.hidden = false
     return
   }
+  const ceremonies = new Ceremonies(form)
   const run = (action: Action) => {
     show(form, undefined)
-    ceremony(form, action, false).catch((error: unknown) => {
+    ceremonies.button(action).catch((error: unknown) => {
       show(form, describe(error))
-      if (autofill) void startAutofill(form)
+      if (autofill) void startAutofill(form, ceremonies)
     })
   }
   form.addEventListener('submit', (event) => {
@@ -123,7 +153,7 @@ function setUp(form: HTMLFormElement, autofill: boolean): void {
       button.addEventListener('click', () => run(action))
   }
   form.hidden = false
-  if (autofill) void startAutofill(form)
+  if (autofill) void startAutofill(form, ceremonies)
 }
 
 const forms = document.querySelectorAll<HTMLFormElement>('form[data-webauthn-options]')
