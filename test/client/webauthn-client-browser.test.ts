@@ -66,7 +66,7 @@ describe.skipIf(skip)('gatehouse/webauthn in Chromium', () => {
 
   test('register, sign out, sign in, add a passkey, and a refused request', async () => {
     const context = await browser.newContext({ baseURL: app.origin })
-    context.setDefaultTimeout(10_000)
+    context.setDefaultTimeout(15_000)
     const page = await context.newPage()
     const first = await addAuthenticator(page)
     await page.goto('/client')
@@ -131,5 +131,5 @@ describe.skipIf(skip)('gatehouse/webauthn in Chromium', () => {
       user: { email: 'client@example.com' },
     })
     await context.close()
-  })
+  }, 60_000)
 })

@@ -79,7 +79,7 @@ function pageScenarios(backend: FlowBackend) {
 
     async function newPage(options: Parameters<Browser['newContext']>[0] = {}) {
       const context: BrowserContext = await browser.newContext({ baseURL: app.origin, ...options })
-      context.setDefaultTimeout(10_000)
+      context.setDefaultTimeout(15_000)
       const page = await context.newPage()
       const problems: string[] = []
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
@@ -198,7 +198,7 @@ function pageScenarios(backend: FlowBackend) {
 
       expect(problems).toEqual([])
       await context.close()
-    })
+    }, 60_000)
 
     test('without JavaScript the passkey form stays hidden and credentials still sign in', async () => {
       const { context, page } = await newPage({ javaScriptEnabled: false })
