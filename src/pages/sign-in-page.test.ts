@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { webauthnSignInPageFields } from '../flows/webauthn/webauthn-sign-in-note.js'
+import Passkey from '../providers/passkey.js'
+import { webauthnScriptAsset } from './webauthn-script-asset.js'
 import { renderSignInPage, type SignInPageOptions, type SignInPageProvider } from './sign-in-page.js'
 
 interface Element {
@@ -71,7 +74,13 @@ const password: SignInPageProvider = {
     password: { label: 'Password', type: 'password' },
   },
 }
-const passkey: SignInPageProvider = { ...github, id: 'passkey', name: 'Passkey', type: 'webauthn' }
+const passkey: SignInPageProvider = {
+  id: 'passkey',
+  name: 'Passkey',
+  type: 'webauthn',
+  signinUrl: 'https://app.test/auth/signin/passkey',
+  callbackUrl: 'https://app.test/auth/callback/passkey',
+}
 
 const render = (over: Partial<SignInPageOptions> = {}) =>
   renderSignInPage({
@@ -194,12 +203,61 @@ describe('renderSignInPage', () => {
     expect(render({ providers: [github] }).html).not.toContain('separator">or')
   })
 
-  it('explains that passkeys need the browser client, without a form or script', () => {
-    const doc = render({ providers: [passkey] }).html
-    expect(doc.replace(/\s+/g, ' ')).toMatch(
-      /To sign in with Passkey, use the application's own sign-in button/,
+  it("gives passkeys a hidden form, autofill on its e-mail field and Gatehouse's script allowed by its hash", () => {
+    const page = render({ providers: [passkey] })
+    const doc = page.html.replace(/\s+/g, ' ')
+    const asset = webauthnScriptAsset()
+    expect(doc).toMatch(
+      /<form class="stack passkey" method="post" action="https:\/\/app.test\/auth\/callback\/passkey"/,
     )
-    expect(doc).not.toMatch(/<form|<script/)
+    expect(doc).toContain('data-webauthn-options="https://app.test/auth/webauthn-options/passkey"')
+    expect(doc).toMatch(/data-webauthn-autofill="true" hidden >/)
+    expect(doc).toContain('autocomplete="username webauthn"')
+    expect(doc).toContain(
+      '<noscript><p class="note">Signing in with Passkey needs JavaScript.</p></noscript>',
+    )
+    expect(doc).toContain(
+      `<script src="https://app.test/auth/webauthn-script/${asset.fileName}" integrity="sha256-${asset.sha256}" crossorigin="anonymous"></script>`,
+    )
+    // No inline script at all: every <script> has a src.
+    expect(doc.match(/<script(?![^>]*\ssrc=)/g)).toBeNull()
+    const csp = page.headers['Content-Security-Policy']!
+    expect(csp).toContain(`script-src 'sha256-${asset.sha256}';`)
+    expect(csp).toContain('connect-src https://app.test/auth/webauthn-options/;')
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|'self'[^;]*;.*script-src|script-src[^;]*'self'/)
+  })
+
+  it('takes the passkey e-mail field from formFields and turns autofill off with enableConditionalUI: false', () => {
+    const fields = webauthnSignInPageFields(
+      Passkey({
+        enableConditionalUI: false,
+        formFields: { email: { label: 'Work e-mail', autocomplete: 'email' } },
+      }),
+    )
+    const doc = render({ providers: [{ ...passkey, ...fields }] }).html.replace(/\s+/g, ' ')
+    expect(doc).toContain('data-webauthn-autofill="false"')
+    expect(doc).toMatch(/<label for="webauthn-0-email">Work e-mail<\/label>/)
+    expect(doc).toContain('autocomplete="email"')
+    const plain = render({ providers: [{ ...passkey, ...webauthnSignInPageFields(Passkey()) }] }).html
+    expect(plain).toContain('data-webauthn-autofill="true"')
+  })
+
+  it('carries no script and allows none without a passkey provider', () => {
+    const page = render({ providers: [github, email, password] })
+    expect(page.html).not.toContain('<script')
+    expect(page.headers['Content-Security-Policy']).not.toMatch(/script-src|connect-src/)
+  })
+
+  it('loads the script once for two passkey providers', () => {
+    const other = {
+      ...passkey,
+      id: 'webauthn',
+      name: 'Security key',
+      callbackUrl: 'https://app.test/auth/callback/webauthn',
+    }
+    const page = render({ providers: [passkey, other] })
+    expect(page.html.match(/<script /g)).toHaveLength(1)
+    expect(page.html.match(/data-webauthn-autofill/g)).toHaveLength(2)
   })
 
   it('leaves out a callbackUrl that is not http(s) or relative', () => {

@@ -8,7 +8,7 @@ import type { CredentialInput, ProviderStyle } from '../providers/provider-types
 import type { Theme } from '../types.js'
 import { html, type SafeHtml } from './html.js'
 import { renderPage, type RenderedPage } from './render-page.js'
-import type { SignInSection } from './sign-in-section.js'
+import type { PageScript, SignInSection } from './sign-in-section.js'
 import { signInErrorMessage } from './sign-in-error-message.js'
 
 /** A provider as the sign-in page shows it. */
@@ -22,6 +22,10 @@ export interface SignInPageProvider {
   callbackUrl: string
   credentials?: Record<string, CredentialInput> | undefined
   style?: ProviderStyle | undefined
+  /** A WebAuthn provider's `formFields` (its `email` field is the one the page shows). */
+  formFields?: Record<string, CredentialInput> | undefined
+  /** A WebAuthn provider's `enableConditionalUI` (passkey autofill; default on). */
+  conditionalUI?: boolean | undefined
 }
 
 /** What {@link renderSignInPage} needs; `error`, `code` and `email` come from the query string. */
@@ -53,9 +57,18 @@ function alert(error: string | undefined, code: string | undefined): SafeHtml | 
   </div>`
 }
 
-function sections(opts: SignInPageOptions): { sections: Section[]; css: string } {
+interface Parts {
+  sections: Section[]
+  css: string
+  scripts: PageScript[]
+  connect: string[]
+}
+
+function sections(opts: SignInPageOptions): Parts {
   const out: Section[] = []
   let css = ''
+  const scripts = new Map<string, PageScript>()
+  const connect = new Set<string>()
   let focusTaken = false
   opts.providers.forEach((provider, index) => {
     // Each kind renders itself through its flow; a kind without one is not shown.
@@ -70,7 +83,10 @@ function sections(opts: SignInPageOptions): { sections: Section[]; css: string }
       theme: opts.theme,
       autofocus: !focusTaken,
     })
-    if (section.css !== undefined) css += section.css
+    // Two passkey providers share one script and one stylesheet rule.
+    if (section.css !== undefined && !css.includes(section.css)) css += section.css
+    if (section.script !== undefined) scripts.set(section.script.src, section.script)
+    if (section.connect !== undefined) connect.add(section.connect)
     if (section.takesFocus === true) focusTaken = true
     const last = out.at(-1)
     if (last !== undefined && last.kind !== 'form' && last.kind === section.kind) {
@@ -79,7 +95,7 @@ function sections(opts: SignInPageOptions): { sections: Section[]; css: string }
       out.push({ kind: section.kind, markup: section.markup })
     }
   })
-  return { sections: out, css }
+  return { sections: out, css, scripts: [...scripts.values()], connect: [...connect] }
 }
 
 const SEPARATOR = html` <div class="separator">or</div> `
@@ -94,7 +110,7 @@ const SEPARATOR = html` <div class="separator">or</div> `
  * ```
  */
 export function renderSignInPage(opts: SignInPageOptions): RenderedPage {
-  const { sections: parts, css } = sections(opts)
+  const { sections: parts, css, scripts, connect } = sections(opts)
   const blocks = parts.map(
     (s, i) =>
       html`${i > 0 && SEPARATOR}
@@ -103,5 +119,5 @@ export function renderSignInPage(opts: SignInPageOptions): RenderedPage {
   const body = html`<h1>Sign in</h1>
     ${alert(opts.error, opts.code)}
     ${blocks.length > 0 ? blocks : html`<p>No way to sign in is configured.</p>`}`
-  return renderPage({ title: 'Sign in', theme: opts.theme, body, css })
+  return renderPage({ title: 'Sign in', theme: opts.theme, body, css, scripts, connect })
 }

@@ -30,6 +30,17 @@ export interface SignInSection {
   css?: string | undefined
   /** Whether the section used the page's `autofocus`, so later ones must not. */
   takesFocus?: boolean | undefined
+  /** A script the section needs (passkeys), served by Gatehouse and allowed by the page's CSP by its hash. */
+  script?: PageScript | undefined
+  /** A URL prefix the script fetches from (`connect-src`); the page allows nothing else. */
+  connect?: string | undefined
+}
+
+/** A same-origin script file of the page, loaded with `integrity` and allowed by its SHA-256 alone. */
+export interface PageScript {
+  src: string
+  /** Standard base64 SHA-256 of the file. */
+  sha256: string
 }
 
 /** Renders one provider of a kind on the sign-in page. */

@@ -7,6 +7,7 @@ import { signInPage, signInStart } from '../actions/sign-in.js'
 import { signOut, signOutPage } from '../actions/sign-out.js'
 import { verifyRequest } from '../actions/verify-request.js'
 import { webauthnOptions } from '../actions/webauthn-options.js'
+import { webauthnScriptAnswer } from '../pages/webauthn-script-answer.js'
 import type { ResponseInternal } from '../types.js'
 import type { RequestContext } from './request-context.js'
 
@@ -44,6 +45,8 @@ export const authActions = Object.freeze({
   'verify-request': { providerInPath: false, page: true },
   error: { providerInPath: false, page: true },
   'webauthn-options': { providerInPath: true, page: false },
+  // `{basePath}/webauthn-script/{hash}.js`: the file name takes the provider's place in the path.
+  'webauthn-script': { providerInPath: true, page: false },
 } as const satisfies Record<string, ActionShape>)
 
 /** An action Gatehouse answers: the last path segment (or the one before the provider id) under `basePath`. */
@@ -75,6 +78,7 @@ const table = {
   'GET error': { handler: errorPage, csrf: 'never', provider: 'ignored' },
   'GET verify-request': { handler: verifyRequest, csrf: 'never', provider: 'ignored' },
   'GET webauthn-options': { handler: webauthnOptions, csrf: 'never', provider: 'required' },
+  'GET webauthn-script': { handler: webauthnScriptAnswer, csrf: 'never', provider: 'ignored' },
 } satisfies Partial<Record<RouteKey, Route>>
 
 /** Every action a method may reach. Anything else is a 400. */
