@@ -1,7 +1,7 @@
 import type { WebAuthnConfig } from '../../providers/provider-types.js'
 import type { SignInFlow } from '../sign-in-flow.js'
 import { webauthnProblem } from './webauthn-problem.js'
-import { webauthnSignInNote } from './webauthn-sign-in-note.js'
+import { webauthnSignInNote, webauthnSignInPageFields } from './webauthn-sign-in-note.js'
 
 // The steps load on the first WebAuthn request, with `@simplewebauthn/server` (see webauthn-functions.ts).
 const steps = () => import('./webauthn-steps.js')
@@ -21,6 +21,7 @@ export const webauthnFlow: SignInFlow = {
   linksAccounts: false,
   sessionUserFromAdapter: false,
   signInSection: webauthnSignInNote,
+  signInPageFields: (provider) => webauthnSignInPageFields(provider as WebAuthnConfig),
 
   validate(provider) {
     return webauthnProblem(provider as WebAuthnConfig)
