@@ -42,7 +42,7 @@ beforeAll(async () => {
   // A real adapter, only so that the configuration checks pass and reach the sender's own.
   const backend = await sqliteEmailBackend.setup()
   adapter = backend.adapter
-  closeAdapter = backend.teardown
+  closeAdapter = () => backend.teardown()
   server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
@@ -73,7 +73,7 @@ beforeEach(() => {
 /** A fetch that sends a service's request to the loopback server, path and query kept, the real URL in a header. */
 function loopbackFetch(to: () => string = () => base): typeof fetch {
   return (input, init) => {
-    const url = new URL(String(input))
+    const url = new URL(input instanceof Request ? input.url : input)
     const headers = new Headers(init?.headers)
     headers.set('x-test-target', url.href)
     return fetch(`${to()}${url.pathname}${url.search}`, { ...init, headers })
@@ -240,7 +240,7 @@ describe('a refusal or a failed request throws, naming the service and the statu
     // The service echoes the key back: it must still not reach the message.
     answer = { status: 422, body: JSON.stringify({ message: `domain not verified (key ${KEY})` }) }
     const p = resolved(make())
-    const error = await p.sendVerificationRequest(params(p)).then(
+    const error = await Promise.resolve(p.sendVerificationRequest(params(p))).then(
       () => undefined,
       (e: unknown) => e as Error,
     )
@@ -274,7 +274,7 @@ describe('a refusal or a failed request throws, naming the service and the statu
     const p = resolved(
       Resend({ apiKey: KEY, [customFetch]: loopbackFetch(() => `http://127.0.0.1:${port}`) }),
     )
-    const error = await p.sendVerificationRequest(params(p)).then(
+    const error = await Promise.resolve(p.sendVerificationRequest(params(p))).then(
       () => undefined,
       (e: unknown) => e as Error,
     )
