@@ -1,5 +1,6 @@
 import {
   apiKeyProblem,
+  DEFAULT_FROM,
   type HttpSenderUserConfig,
   postEmailApi,
   requireApiKey,
@@ -41,6 +42,8 @@ export default function Loops(config: LoopsUserConfig = {}): EmailConfig {
     id: 'loops',
     type: 'email',
     name: 'Loops',
+    // Unused (the template in Loops has its sender); kept because Auth.js's provider has it.
+    from: DEFAULT_FROM,
     maxAge: 24 * 60 * 60,
     sendVerificationRequest: sendWithLoops,
     configProblem: loopsProblem,
