@@ -1,5 +1,5 @@
 import type { MigrationStatus } from '../adapters/sql/migrate-database.js'
-import { openDatabase, type DatabaseTarget } from './open-database.js'
+import { databaseFromArgs } from './open-database.js'
 
 /** Where the command writes; injectable for tests. */
 export interface CommandIo {
@@ -17,29 +17,10 @@ function describeBehind(status: MigrationStatus): string {
  * the database is behind (exit code 1 when it is, for deploy scripts).
  */
 export async function migrateCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  let url = process.env.DATABASE_URL
-  let check = false
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!
-    if (arg === '--check') check = true
-    else if (arg === '--database' || arg === '-d') url = args[++i]
-    else if (arg.startsWith('--database=')) url = arg.slice('--database='.length)
-    else {
-      io.err(`gatehouse migrate: unknown option "${arg}".`)
-      return 2
-    }
-  }
-  if (!url) {
-    io.err('gatehouse migrate: give the database with --database <url> (or set DATABASE_URL).')
-    return 2
-  }
-  let target: DatabaseTarget
-  try {
-    target = await openDatabase(url)
-  } catch (error) {
-    io.err(`gatehouse migrate: ${(error as Error).message}`)
-    return 2
-  }
+  const opened = await databaseFromArgs('migrate', args, (line) => io.err(line), ['--check'])
+  if (typeof opened === 'number') return opened
+  const { target } = opened
+  const check = opened.flags.has('--check')
   try {
     const before = await target.status()
     if (check) {

@@ -62,3 +62,38 @@ export async function openDatabase(url: string): Promise<DatabaseTarget> {
     `unsupported database URL "${redactUrl(url)}": use postgres://, mysql:// (MariaDB too) or file:.`,
   )
 }
+
+/**
+ * The database a command's arguments name (`--database <url>`, `-d <url>`, `--database=<url>`, else
+ * `$DATABASE_URL`), opened, with the flags it was given among `flags`; or the exit code after saying what is wrong
+ * (2: a usage error or a URL that cannot be opened).
+ */
+export async function databaseFromArgs(
+  command: string,
+  args: readonly string[],
+  err: (line: string) => void,
+  flags: readonly string[] = [],
+): Promise<{ target: DatabaseTarget; flags: Set<string> } | number> {
+  let url = process.env.DATABASE_URL
+  const given = new Set<string>()
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    if (flags.includes(arg)) given.add(arg)
+    else if (arg === '--database' || arg === '-d') url = args[++i]
+    else if (arg.startsWith('--database=')) url = arg.slice('--database='.length)
+    else {
+      err(`gatehouse ${command}: unknown option "${arg}".`)
+      return 2
+    }
+  }
+  if (!url) {
+    err(`gatehouse ${command}: give the database with --database <url> (or set DATABASE_URL).`)
+    return 2
+  }
+  try {
+    return { target: await openDatabase(url), flags: given }
+  } catch (error) {
+    err(`gatehouse ${command}: ${(error as Error).message}`)
+    return 2
+  }
+}

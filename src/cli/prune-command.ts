@@ -1,5 +1,5 @@
 import type { CommandIo } from './migrate-command.js'
-import { openDatabase, type DatabaseTarget } from './open-database.js'
+import { databaseFromArgs } from './open-database.js'
 
 /**
  * `gatehouse prune --database <url>`: deletes expired sessions and expired e-mail sign-in tokens, and says how many.
@@ -7,27 +7,9 @@ import { openDatabase, type DatabaseTarget } from './open-database.js'
  * that is behind on migrations is refused, since its tables may not be the ones this version expects.
  */
 export async function pruneCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  let url = process.env.DATABASE_URL
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!
-    if (arg === '--database' || arg === '-d') url = args[++i]
-    else if (arg.startsWith('--database=')) url = arg.slice('--database='.length)
-    else {
-      io.err(`gatehouse prune: unknown option "${arg}".`)
-      return 2
-    }
-  }
-  if (!url) {
-    io.err('gatehouse prune: give the database with --database <url> (or set DATABASE_URL).')
-    return 2
-  }
-  let target: DatabaseTarget
-  try {
-    target = await openDatabase(url)
-  } catch (error) {
-    io.err(`gatehouse prune: ${(error as Error).message}`)
-    return 2
-  }
+  const opened = await databaseFromArgs('prune', args, (line) => io.err(line))
+  if (typeof opened === 'number') return opened
+  const { target } = opened
   try {
     const status = await target.status()
     if (status.pending.length > 0) {
