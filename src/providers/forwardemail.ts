@@ -9,9 +9,9 @@ import {
 } from '../email/post-email-api.js'
 import type { EmailConfig, SendVerificationRequestParams } from './provider-types.js'
 
-// Checked against Forward Email's API reference (forwardemail.net/en/email-api, "Create outbound SMTP email",
-// 2026-11) and Auth.js's provider: POST https://api.forwardemail.net/v1/emails, HTTP Basic with the API token as
-// the user name and an empty password, JSON {from, to, subject, html, text}.
+// Checked (2026-11) against Auth.js 0.39's provider (unpkg.com/@auth/core/providers/forwardemail.js): POST
+// https://api.forwardemail.net/v1/emails, HTTP Basic with the API token as the user name and an empty password,
+// JSON {from, to, subject, html, text}. Forward Email's own reference page was not in the search index.
 async function sendWithForwardEmail({
   identifier,
   url,

@@ -27,9 +27,9 @@ function isEu(region: unknown): boolean {
   return typeof region === 'string' && region.toLowerCase() === 'eu'
 }
 
-// Checked against Mailgun's API reference (documentation.mailgun.com/docs/mailgun/api-reference, 2026-11):
-// POST {base}/v3/{domain}/messages as a form (from, to, subject, text, html), HTTP Basic `api:<key>`; the base is
-// https://api.mailgun.net, or https://api.eu.mailgun.net for a domain created in the EU region.
+// Checked (2026-11) against Mailgun's API overview (documentation.mailgun.com/docs/mailgun/api-reference: HTTP Basic
+// `api:<key>`, base https://api.mailgun.net or https://api.eu.mailgun.net for an EU domain, URLs under /v3/{domain})
+// and Auth.js 0.41's provider (POST /v3/{domain}/messages as a form: from, to, subject, html, text).
 async function sendWithMailgun({ identifier, url, expires, provider, theme }: SendVerificationRequestParams) {
   const apiKey = requireApiKey(provider)
   const message = verificationEmail({ url, expires, theme })

@@ -8,8 +8,9 @@ import {
 } from '../email/post-email-api.js'
 import type { EmailConfig, SendVerificationRequestParams } from './provider-types.js'
 
-// Checked against Resend's API reference (resend.com/docs/api-reference/emails/send-email, 2026-11):
-// POST https://api.resend.com/emails, `Authorization: Bearer <key>`, JSON {from, to, subject, html, text}.
+// Checked (2026-11) against the request Resend's examples show (POST https://api.resend.com/emails, Bearer key, JSON
+// {from, to, subject, html}) and the field list of the Resend client on hexdocs.pm (`text` beside `html`); Resend's
+// own reference page was not in the search index.
 async function sendWithResend({ identifier, url, expires, provider, theme }: SendVerificationRequestParams) {
   const apiKey = requireApiKey(provider)
   const message = verificationEmail({ url, expires, theme })

@@ -16,10 +16,10 @@ function sendGridAddress(from: string): { email: string; name?: string } {
   return name ? { email: match[2]!.trim(), name } : { email: match[2]!.trim() }
 }
 
-// Checked against Twilio SendGrid's v3 Mail Send reference (www.twilio.com/docs/sendgrid/api-reference/mail-send,
-// 2026-11): POST https://api.sendgrid.com/v3/mail/send, `Authorization: Bearer <key>`, JSON with
-// `personalizations: [{ to: [{ email }] }]`, `from: { email, name? }`, `subject`, and `content` whose text/plain
-// part must come before text/html. A success is 202 with an empty body.
+// Checked (2026-11) against the v3 Mail Send structures documented by SendGrid clients (docs.rs `sendgrid::v3`,
+// hackage `sendgrid-v3`: personalizations with `to: [{ email }]`, `from: { email, name? }`, `content` parts with a
+// MIME type) and Auth.js 0.41's provider in node_modules (POST https://api.sendgrid.com/v3/mail/send, Bearer key,
+// text/plain before text/html, the order SendGrid requires). SendGrid answers 202 with an empty body.
 async function sendWithSendGrid({
   identifier,
   url,
