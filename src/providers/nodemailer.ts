@@ -1,11 +1,10 @@
+import { DEFAULT_FROM } from '../email/post-email-api.js'
 import { verificationEmail } from '../email/verification-email.js'
 import type { EmailConfig, EmailUserConfig, SendVerificationRequestParams } from './provider-types.js'
 
 /** Options of {@link Nodemailer}: Auth.js's, with `server` (an SMTP URL such as `smtps://user:pass@host`, or options). */
 export type NodemailerUserConfig = EmailUserConfig & { server?: string | Record<string, unknown> }
 
-/** The sender of Auth.js's built-in e-mail providers, kept so that an app moving over sends from the same address. */
-const DEFAULT_FROM = 'Auth.js <no-reply@authjs.dev>'
 
 /**
  * Sends the sign-in message through SMTP with `nodemailer` (an optional peer dependency, loaded on the first send, so
