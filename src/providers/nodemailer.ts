@@ -5,7 +5,6 @@ import type { EmailConfig, EmailUserConfig, SendVerificationRequestParams } from
 /** Options of {@link Nodemailer}: Auth.js's, with `server` (an SMTP URL such as `smtps://user:pass@host`, or options). */
 export type NodemailerUserConfig = EmailUserConfig & { server?: string | Record<string, unknown> }
 
-
 /**
  * Sends the sign-in message through SMTP with `nodemailer` (an optional peer dependency, loaded on the first send, so
  * that importing the provider costs nothing and an app without it fails only if it sends). A recipient the server
