@@ -1,3 +1,4 @@
+import { builtInSender } from '../email/built-in-sender.js'
 import { verificationEmail } from '../email/verification-email.js'
 import {
   apiKeyProblem,
@@ -38,14 +39,13 @@ async function sendWithForwardEmail({
  * name. Needs an adapter and `apiKey` (default `AUTH_FORWARDEMAIL_KEY`).
  */
 export default function ForwardEmail(config: HttpSenderUserConfig = {}): EmailConfig {
-  return {
-    id: 'forwardemail',
-    type: 'email',
-    name: 'Forward Email',
-    from: DEFAULT_FROM,
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest: sendWithForwardEmail,
-    configProblem: apiKeyProblem,
-    options: config,
-  }
+  return builtInSender(
+    {
+      id: 'forwardemail',
+      name: 'Forward Email',
+      sendVerificationRequest: sendWithForwardEmail,
+      configProblem: apiKeyProblem,
+    },
+    config,
+  )
 }

@@ -1,6 +1,6 @@
+import { builtInSender } from '../email/built-in-sender.js'
 import {
   apiKeyProblem,
-  DEFAULT_FROM,
   type HttpSenderUserConfig,
   postEmailApi,
   requireApiKey,
@@ -38,15 +38,8 @@ function loopsProblem(provider: EmailConfig): string | undefined {
  * `url` and `host`. `from` is set in Loops, not here.
  */
 export default function Loops(config: LoopsUserConfig = {}): EmailConfig {
-  return {
-    id: 'loops',
-    type: 'email',
-    name: 'Loops',
-    // Unused (the template in Loops has its sender); kept because Auth.js's provider has it.
-    from: DEFAULT_FROM,
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest: sendWithLoops,
-    configProblem: loopsProblem,
-    options: config,
-  }
+  return builtInSender(
+    { id: 'loops', name: 'Loops', sendVerificationRequest: sendWithLoops, configProblem: loopsProblem },
+    config,
+  )
 }

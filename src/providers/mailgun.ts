@@ -1,3 +1,4 @@
+import { builtInSender } from '../email/built-in-sender.js'
 import { verificationEmail } from '../email/verification-email.js'
 import {
   apiKeyProblem,
@@ -64,14 +65,13 @@ function mailgunProblem(provider: EmailConfig): string | undefined {
  * `region: 'eu'` for a domain in Mailgun's EU region.
  */
 export default function Mailgun(config: MailgunUserConfig = {}): EmailConfig {
-  return {
-    id: 'mailgun',
-    type: 'email',
-    name: 'Mailgun',
-    from: DEFAULT_FROM,
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest: sendWithMailgun,
-    configProblem: mailgunProblem,
-    options: config,
-  }
+  return builtInSender(
+    {
+      id: 'mailgun',
+      name: 'Mailgun',
+      sendVerificationRequest: sendWithMailgun,
+      configProblem: mailgunProblem,
+    },
+    config,
+  )
 }

@@ -1,3 +1,4 @@
+import { builtInSender } from '../email/built-in-sender.js'
 import { DEFAULT_FROM } from '../email/post-email-api.js'
 import { verificationEmail } from '../email/verification-email.js'
 import type { EmailConfig, EmailUserConfig, SendVerificationRequestParams } from './provider-types.js'
@@ -59,14 +60,13 @@ function smtpProblem(provider: EmailConfig): string | undefined {
  * ```
  */
 export default function Nodemailer(config: NodemailerUserConfig = {}): EmailConfig {
-  return {
-    id: 'nodemailer',
-    type: 'email',
-    name: 'Nodemailer',
-    from: DEFAULT_FROM,
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest: sendWithNodemailer,
-    configProblem: smtpProblem,
-    options: config,
-  }
+  return builtInSender(
+    {
+      id: 'nodemailer',
+      name: 'Nodemailer',
+      sendVerificationRequest: sendWithNodemailer,
+      configProblem: smtpProblem,
+    },
+    config,
+  )
 }

@@ -1,3 +1,4 @@
+import { builtInSender } from '../email/built-in-sender.js'
 import { verificationEmail } from '../email/verification-email.js'
 import {
   apiKeyProblem,
@@ -48,14 +49,13 @@ function postmarkProblem(provider: EmailConfig): string | undefined {
  * an adapter and `apiKey`, a server token (default `AUTH_POSTMARK_KEY`).
  */
 export default function Postmark(config: PostmarkUserConfig = {}): EmailConfig {
-  return {
-    id: 'postmark',
-    type: 'email',
-    name: 'Postmark',
-    from: DEFAULT_FROM,
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest: sendWithPostmark,
-    configProblem: postmarkProblem,
-    options: config,
-  }
+  return builtInSender(
+    {
+      id: 'postmark',
+      name: 'Postmark',
+      sendVerificationRequest: sendWithPostmark,
+      configProblem: postmarkProblem,
+    },
+    config,
+  )
 }

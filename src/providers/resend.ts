@@ -1,3 +1,4 @@
+import { builtInSender } from '../email/built-in-sender.js'
 import { verificationEmail } from '../email/verification-email.js'
 import {
   apiKeyProblem,
@@ -36,14 +37,8 @@ async function sendWithResend({ identifier, url, expires, provider, theme }: Sen
  * ```
  */
 export default function Resend(config: HttpSenderUserConfig = {}): EmailConfig {
-  return {
-    id: 'resend',
-    type: 'email',
-    name: 'Resend',
-    from: DEFAULT_FROM,
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest: sendWithResend,
-    configProblem: apiKeyProblem,
-    options: config,
-  }
+  return builtInSender(
+    { id: 'resend', name: 'Resend', sendVerificationRequest: sendWithResend, configProblem: apiKeyProblem },
+    config,
+  )
 }

@@ -1,3 +1,4 @@
+import { builtInSender } from '../email/built-in-sender.js'
 import { verificationEmail } from '../email/verification-email.js'
 import {
   apiKeyProblem,
@@ -48,14 +49,13 @@ async function sendWithSendGrid({
  * Needs an adapter and `apiKey` (default `AUTH_SENDGRID_KEY`).
  */
 export default function SendGrid(config: HttpSenderUserConfig = {}): EmailConfig {
-  return {
-    id: 'sendgrid',
-    type: 'email',
-    name: 'SendGrid',
-    from: DEFAULT_FROM,
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest: sendWithSendGrid,
-    configProblem: apiKeyProblem,
-    options: config,
-  }
+  return builtInSender(
+    {
+      id: 'sendgrid',
+      name: 'SendGrid',
+      sendVerificationRequest: sendWithSendGrid,
+      configProblem: apiKeyProblem,
+    },
+    config,
+  )
 }
