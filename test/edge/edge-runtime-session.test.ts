@@ -8,16 +8,15 @@
  * names); server runtimes (Workers, Deno, Next.js on the Edge) do not. The page therefore passes its cookie header
  * through a `Request` subclass with an unguarded `Headers`, and reads cookies from the `raw` result.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { decode as authDecode, encode as authEncode } from '@auth/core/jwt'
 import { build } from 'esbuild'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cryptoBackend as nodeBackend } from '../../src/crypto/node/node-crypto-backend.js'
 import { createCsrfToken, readCsrfCookie } from '../../src/csrf/csrf-token.js'
 import { SessionJwe } from '../../src/jwt/session-jwe.js'
-import { launchChromium, skipWithoutChromium } from '../support/chromium.js'
+import { openBundlePage, type BundlePage } from '../support/bundle-page.js'
+import { skipWithoutChromium } from '../support/chromium.js'
 
 const skip = skipWithoutChromium('the edge-runtime session test')
 
@@ -93,8 +92,7 @@ interface PageCookie {
 }
 
 describe.skipIf(skip)('the core in a browser (no node: modules, WebCrypto)', () => {
-  let server: Server | undefined
-  let browser: Browser | undefined
+  let opened: BundlePage | undefined
   let page: Page
   let inputs: string[] = []
 
@@ -113,31 +111,12 @@ describe.skipIf(skip)('the core in a browser (no node: modules, WebCrypto)', () 
     })
     inputs = Object.keys(bundle.metafile.inputs)
     const script = bundle.outputFiles[0]!.text
-    server = createServer((req, res) => {
-      if (req.url === '/bundle.js') {
-        res.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
-      } else {
-        res
-          .writeHead(200, { 'content-type': 'text/html' })
-          .end('<script type="module" src="/bundle.js"></script>')
-      }
-    })
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-    browser = await launchChromium()
-    page = await browser.newPage()
-    const errors: string[] = []
-    page.on('pageerror', (error) => errors.push(error.message))
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
-    await page
-      .waitForFunction(() => 'edge' in window, undefined, { timeout: 10_000 })
-      .catch(() => {
-        throw new Error(`the bundle did not load: ${errors.join('; ')}`)
-      })
+    opened = await openBundlePage(script, 'edge')
+    page = opened.page
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)))
+    await opened?.close()
   })
 
   it('bundles with WebCrypto and without any node: module or Node global', async () => {

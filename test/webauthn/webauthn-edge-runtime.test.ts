@@ -4,12 +4,11 @@
  * Chromium on a loopback page as the server, with the software authenticator answering from Node. The pattern is
  * that of test/edge/edge-runtime-session.test.ts.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { build } from 'esbuild'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, skipWithoutChromium } from '../support/chromium.js'
+import { openBundlePage, type BundlePage } from '../support/bundle-page.js'
+import { skipWithoutChromium } from '../support/chromium.js'
 import { SoftwareAuthenticator } from './software-authenticator.js'
 
 const skip = skipWithoutChromium('the WebAuthn edge-runtime test')
@@ -84,8 +83,7 @@ declare global {
 }
 
 describe.skipIf(skip)('passkeys on the core in a browser (no node: modules, WebCrypto)', () => {
-  let server: Server | undefined
-  let browser: Browser | undefined
+  let opened: BundlePage | undefined
   let page: Page
   let inputs: string[] = []
   const jar = new Map<string, string>()
@@ -111,29 +109,12 @@ describe.skipIf(skip)('passkeys on the core in a browser (no node: modules, WebC
     })
     inputs = Object.keys(bundle.metafile.inputs)
     const script = bundle.outputFiles[0]!.text
-    server = createServer((req, res) => {
-      if (req.url === '/bundle.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
-      else
-        res
-          .writeHead(200, { 'content-type': 'text/html' })
-          .end('<script type="module" src="/bundle.js"></script>')
-    })
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-    browser = await launchChromium()
-    page = await browser.newPage()
-    const errors: string[] = []
-    page.on('pageerror', (error) => errors.push(error.message))
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
-    await page
-      .waitForFunction(() => 'passkeyEdge' in window, undefined, { timeout: 10_000 })
-      .catch(() => {
-        throw new Error(`the bundle did not load: ${errors.join('; ')}`)
-      })
+    opened = await openBundlePage(script, 'passkeyEdge')
+    page = opened.page
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)))
+    await opened?.close()
   })
 
   it('bundles @simplewebauthn/server with WebCrypto and without any node: module', async () => {
