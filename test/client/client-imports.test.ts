@@ -2,29 +2,8 @@
  * What each entry point pulls in, read from esbuild's metafile: the browser client stays free of server code and
  * Node modules, and the root entry never loads React or Next.js (they are optional peers).
  */
-import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { describe, expect, test } from 'vitest'
-
-const root = fileURLToPath(new URL('../../', import.meta.url))
-
-async function inputsOf(entry: string, platform: 'browser' | 'node'): Promise<string[]> {
-  const result = await build({
-    entryPoints: [entry],
-    absWorkingDir: root,
-    bundle: true,
-    write: false,
-    metafile: true,
-    platform,
-    format: 'esm',
-    packages: platform === 'node' ? 'external' : 'bundle',
-    logLevel: 'silent',
-  })
-  return [
-    ...Object.keys(result.metafile.inputs),
-    ...Object.values(result.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path)),
-  ]
-}
+import { bundleInputs as inputsOf } from '../support/bundle-inputs.js'
 
 describe('entry point imports', () => {
   test('gatehouse/client bundles for the browser from src/client alone', async () => {
