@@ -61,6 +61,21 @@ export function sessionCheck(system: BenchSystem, token: string): () => Promise<
   }
 }
 
+/**
+ * The same check cycling through `tokens`: with more tokens than Gatehouse remembers (1024), every check misses its
+ * verified-token cache and decrypts, as the first check of each session does.
+ */
+function rotatingSessionCheck(system: BenchSystem, tokens: readonly string[]): () => Promise<void> {
+  let next = 0
+  return async () => {
+    const token = tokens[next]!
+    next = (next + 1) % tokens.length
+    const response = await system.handle(sessionRequest(token))
+    if (response.status !== 200) throw new Error(`${system.name}: /session answered ${response.status}`)
+    await response.arrayBuffer()
+  }
+}
+
 interface SessionAnswer {
   body: { user?: { name?: string; email?: string }; expires?: string } | null
   /** The re-issued session token, if the response sets one. */
@@ -102,6 +117,7 @@ export async function sessionScenarios(systems: BenchSystems): Promise<Scenario[
   const { gatehouse, anchor } = systems
   const fresh = await freshSessionToken()
   const aged = await agedSessionToken(2 * UPDATE_AGE)
+  const many = await Promise.all(Array.from({ length: 4096 }, () => freshSessionToken()))
 
   return [
     {
@@ -114,6 +130,17 @@ export async function sessionScenarios(systems: BenchSystems): Promise<Scenario[
         check(ours.setCookies === 0, 'Gatehouse: a fresh token must not be re-issued (no Set-Cookie)')
         const theirs = await askSession(anchor, fresh)
         await checkReissued(anchor, theirs.reissued)
+      },
+    },
+    {
+      title: '(u) GET /session, a different token on every check (none remembered)',
+      gatehouse: rotatingSessionCheck(gatehouse, many),
+      anchor: rotatingSessionCheck(anchor, many),
+      async verify() {
+        for (const token of [many[0]!, many[many.length - 1]!]) {
+          check((await askSession(gatehouse, token)).setCookies === 0, 'Gatehouse re-issued a fresh token')
+          await askSession(anchor, token)
+        }
       },
     },
     {

@@ -14,6 +14,7 @@ import { missingAdapterMethods, type AdapterFeature } from '../adapters/missing-
 import { adapterFor, type AdapterFor } from '../adapters/adapter-for.js'
 import type { SessionStrategy } from '../session/session-strategy.js'
 import { sessionStrategyFor } from '../session/session-strategy-for.js'
+import { DEFAULT_VERIFIED_TOKENS } from '../jwt/verified-token-cache.js'
 import { SessionJwe } from '../jwt/session-jwe.js'
 import { OAuthRuntime } from '../oauth-client/oauth-runtime.js'
 import { oauthProviderProblems } from '../oauth-client/provider-problems.js'
@@ -258,7 +259,12 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
   const overrides = config.cookies
   const mode = (secure: boolean): CookieMode => {
     const cookies = mergeCookies(defaultCookies(secure), overrides)
-    return Object.freeze({ cookies, sessionJwe: new SessionJwe(secrets, cookies.sessionToken.name) })
+    return Object.freeze({
+      cookies,
+      sessionJwe: new SessionJwe(secrets, cookies.sessionToken.name, undefined, {
+        verifiedTokens: DEFAULT_VERIFIED_TOKENS,
+      }),
+    })
   }
   const fixedSecure = config.useSecureCookies ?? (authUrl ? authUrl.protocol === 'https:' : undefined)
   const secure = fixedSecure === false ? undefined : mode(true)

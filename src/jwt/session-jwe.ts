@@ -18,6 +18,7 @@ import type {
 } from '../crypto/crypto-backend.js'
 import { isPending, maybeThen } from '../crypto/maybe-then.js'
 import type { JWT } from '../types.js'
+import { VerifiedTokenCache } from './verified-token-cache.js'
 
 /** Seconds of clock skew allowed on `exp` and `nbf`, as Auth.js passes to jose's `jwtDecrypt`. */
 const CLOCK_TOLERANCE = 15
@@ -65,6 +66,15 @@ interface Keys {
   readonly byHeader: ReadonlyMap<string, CbcKey>
 }
 
+/** Options of {@link SessionJwe}. */
+export interface SessionJweOptions {
+  /**
+   * Remember up to this many recently verified tokens ({@link VerifiedTokenCache}), so repeated checks of one
+   * token skip the crypto; `0` (the default) for none. The session cookie's codec keeps 1024.
+   */
+  verifiedTokens?: number
+}
+
 interface JoseHeader {
   enc: 'A256CBC-HS512' | 'A256GCM'
   kid: string | undefined
@@ -87,15 +97,23 @@ export class SessionJwe {
   readonly #crypto: CryptoBackend
   /** The keys; still pending, right after construction, with WebCrypto. */
   #keys: MaybePromise<Keys>
+  readonly #verified: VerifiedTokenCache | undefined
 
   /**
    * Derives every key; the first secret encrypts, each one decrypts. `crypto` is for tests, which run the same
    * cases on both backends.
    */
-  constructor(secrets: string | readonly string[], salt: string, crypto: CryptoBackend = cryptoBackend) {
+  constructor(
+    secrets: string | readonly string[],
+    salt: string,
+    crypto: CryptoBackend = cryptoBackend,
+    options: SessionJweOptions = {},
+  ) {
     const list = typeof secrets === 'string' ? [secrets] : [...secrets]
     if (list.length === 0) throw new TypeError('SessionJwe needs at least one secret')
     this.#crypto = crypto
+    const { verifiedTokens = 0 } = options
+    this.#verified = verifiedTokens > 0 ? new VerifiedTokenCache(verifiedTokens) : undefined
     const cbc = maybeAll(list.map((secret) => cbcKey(crypto, secret, salt)))
     const gcm = maybeAll(list.map((secret) => gcmKey(crypto, secret, salt)))
     const keys = maybeThen(cbc, (cbcKeys) => maybeThen(gcm, (gcmKeys) => collectKeys(cbcKeys, gcmKeys)))
@@ -150,6 +168,13 @@ export class SessionJwe {
     if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return null
     // A NaN clock would make every expiry comparison false, i.e. accept expired tokens.
     if (!Number.isFinite(now)) return null
+    const verified = this.#verified?.get(token)
+    if (verified !== undefined) {
+      // The crypto is skipped, never the time checks: an expired token is refused (and forgotten) as before.
+      const claims = claimsOf(verified.text, undefined, now, verified.current)
+      if (claims === null) this.#verified!.delete(token)
+      return claims
+    }
     const headerEnd = token.indexOf('.')
     // `dir` has no encrypted key: the second segment must be empty (RFC 7518 §4.5).
     if (headerEnd <= 0 || token.charCodeAt(headerEnd + 1) !== 0x2e) return null
@@ -168,15 +193,16 @@ export class SessionJwe {
     const keys = this.#keys
     if (isPending(keys)) {
       return keys.then(
-        (ready) => this.#decryptWith(ready, headerSegment, iv, ciphertext, tag, now),
+        (ready) => this.#decryptWith(ready, token, headerSegment, iv, ciphertext, tag, now),
         () => null,
       )
     }
-    return this.#decryptWith(keys, headerSegment, iv, ciphertext, tag, now)
+    return this.#decryptWith(keys, token, headerSegment, iv, ciphertext, tag, now)
   }
 
   #decryptWith(
     keys: Keys,
+    token: string,
     headerSegment: string,
     iv: Uint8Array,
     ciphertext: Uint8Array,
@@ -190,10 +216,10 @@ export class SessionJwe {
       const plaintext = crypto.decryptA256CbcHs512(known.key, iv, ciphertext, tag, known.aad, known.al)
       if (isPending(plaintext)) {
         return plaintext.then((bytes) =>
-          bytes === null ? null : readClaims(crypto, bytes, undefined, now, current),
+          bytes === null ? null : this.#verifiedClaims(token, bytes, now, current),
         )
       }
-      return plaintext === null ? null : readClaims(crypto, plaintext, undefined, now, current)
+      return plaintext === null ? null : this.#verifiedClaims(token, plaintext, now, current)
     }
 
     const header = parseHeader(crypto, headerSegment)
@@ -213,6 +239,18 @@ export class SessionJwe {
         ? null
         : readClaims(crypto, result.plaintext, header.fields, now, result.key === keys.primary),
     )
+  }
+
+  /** The claims of a token that decrypted under one of our headers, remembered when they are valid now. */
+  #verifiedClaims(
+    token: string,
+    plaintext: Uint8Array,
+    now: number,
+    current: boolean,
+  ): DecryptedSessionToken | null {
+    const claims = readClaims(this.#crypto, plaintext, undefined, now, current)
+    if (claims !== null) this.#verified?.set(token, { text: claims.plaintext, current })
+    return claims
   }
 }
 
@@ -307,7 +345,16 @@ function readClaims(
   current: boolean,
 ): DecryptedSessionToken | null {
   const text = crypto.decodeUtf8(plaintext)
-  if (text === null) return null
+  return text === null ? null : claimsOf(text, header, now, current)
+}
+
+/** Parses and checks the claims of a decrypted token at the time `now`. */
+function claimsOf(
+  text: string,
+  header: Record<string, unknown> | undefined,
+  now: number,
+  current: boolean,
+): DecryptedSessionToken | null {
   const payload = parseJson(text)
   if (payload === null) return null
 

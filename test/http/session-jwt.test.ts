@@ -89,7 +89,7 @@ describe('updateAge 0', () => {
 })
 
 describe('the jwt callback', () => {
-  let mode: 'same' | 'change' | 'null' | 'big' = 'same'
+  let mode: 'same' | 'change' | 'null' | 'big' | 'mutate' = 'same'
   const server = useServer(
     baseConfig({
       callbacks: {
@@ -97,6 +97,11 @@ describe('the jwt callback', () => {
           if (mode === 'null') return null
           if (mode === 'change') return { ...token, visits: ((token.visits as number | undefined) ?? 0) + 1 }
           if (mode === 'big') return { ...token, blob: 'b'.repeat(7000) }
+          if (mode === 'mutate') {
+            // Changes the decoded token in place, as many apps' callbacks do.
+            token.visits = ((token.visits as number | undefined) ?? 0) + 1
+            return token
+          }
           const { blob: _blob, ...rest } = token
           return rest
         },
@@ -116,6 +121,16 @@ describe('the jwt callback', () => {
     const { res } = await getSession(jarWith(mint(SECRET)), server.origin)
     const [value] = sessionValues(res)
     expect((await new SessionJwe(SECRET, SESSION).decrypt(value!))!.payload.visits).toBe(1)
+  })
+
+  it('a callback that changes the token in place never sees an earlier check’s change (remembered tokens)', async () => {
+    mode = 'mutate'
+    const token = mint(SECRET)
+    for (let i = 0; i < 3; i++) {
+      const { res } = await getSession(jarWith(token), server.origin)
+      const [value] = sessionValues(res)
+      expect((await new SessionJwe(SECRET, SESSION).decrypt(value!))!.payload.visits).toBe(1)
+    }
   })
 
   it('returning null clears the cookie and answers null', async () => {
@@ -175,5 +190,33 @@ describe('secret rotation', () => {
     )
     expect(body).not.toBeNull()
     expect(res.headers.getSetCookie()).toEqual([])
+  })
+})
+
+describe('remembered tokens (the verified-token cache)', () => {
+  const server = useServer(baseConfig())
+
+  it('a tampered copy of a token just accepted is refused and cleared', async () => {
+    const token = mint(SECRET)
+    for (let i = 0; i < 2; i++) {
+      expect((await getSession(jarWith(token), server.origin)).body).toMatchObject({
+        user: { name: 'Alice' },
+      })
+    }
+    const parts = token.split('.')
+    for (const segment of [0, 2, 3, 4]) {
+      const copy = [...parts]
+      const text = copy[segment]!
+      copy[segment] = `${text.slice(0, 5)}${text[5] === 'A' ? 'B' : 'A'}${text.slice(6)}`
+      const { res, body } = await getSession(jarWith(copy.join('.')), server.origin)
+      expect(body).toBeNull()
+      expect(clears(res, SESSION)).toBe(true)
+    }
+  })
+
+  it('a token of a retired secret stays refused after a token of the current one was accepted', async () => {
+    expect((await getSession(jarWith(mint(SECRET)), server.origin)).body).not.toBeNull()
+    const { body } = await getSession(jarWith(mint('retired-secret-0123456789abcdef0123')), server.origin)
+    expect(body).toBeNull()
   })
 })
