@@ -4,6 +4,9 @@ import {
   writeChunkedCookie,
 } from '../cookies/session-cookie-chunks.js'
 import { JWTSessionError } from '../errors.js'
+import { isPending } from '../crypto/maybe-then.js'
+import type { MaybePromise } from '../crypto/crypto-backend.js'
+import type { DecryptedSessionToken } from '../jwt/session-jwe.js'
 import { fireEvent } from '../lib/fire-event.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, JWT, Session } from '../types.js'
@@ -19,18 +22,34 @@ interface Decoded {
   current: boolean
 }
 
-async function decodeSessionToken(ctx: RequestContext, value: string): Promise<Decoded | null> {
-  const { config, mode } = ctx
-  if (config.jwt.decode) {
-    const token = await config.jwt.decode({
+/** A custom `jwt.decode`; one that throws is treated like a token that does not decode. */
+async function decodeCustom(
+  ctx: RequestContext,
+  decode: NonNullable<RequestContext['config']['jwt']['decode']>,
+  value: string,
+): Promise<Decoded | null> {
+  try {
+    const token = await decode({
       token: value,
-      secret: [...config.secrets],
+      secret: [...ctx.config.secrets],
       salt: ctx.cookies.sessionToken.name,
     })
     return token ? { token, json: JSON.stringify(token), current: true } : null
+  } catch {
+    return null
   }
-  const result = await mode.sessionJwe.decrypt(value)
+}
+
+function decoded(result: DecryptedSessionToken | null): Decoded | null {
   return result ? { token: result.payload, json: result.plaintext, current: result.current } : null
+}
+
+/** The session token's claims; without a custom `jwt.decode` and on `node:crypto`, no promise at all (hot path). */
+function decodeSessionToken(ctx: RequestContext, value: string): MaybePromise<Decoded | null> {
+  const { decode } = ctx.config.jwt
+  if (decode) return decodeCustom(ctx, decode, value)
+  const result = ctx.mode.sessionJwe.decrypt(value)
+  return isPending(result) ? result.then(decoded, () => null) : decoded(result)
 }
 
 async function encodeSessionToken(ctx: RequestContext, token: JWT): Promise<string> {
@@ -68,8 +87,8 @@ export const jwtSession: SessionStrategy = {
     const value = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
     const headers = update ? { 'Content-Type': 'application/json' } : noStoreHeaders
     if (value === undefined) return { status: 200, headers, body: null }
-    // A custom `jwt.decode` that throws is treated like a token that does not decode.
-    const decoded = await decodeSessionToken(ctx, value).catch(() => null)
+    const pending = decodeSessionToken(ctx, value)
+    const decoded = isPending(pending) ? await pending : pending
     if (!decoded) {
       config.logger.error(
         new JWTSessionError(
@@ -119,7 +138,7 @@ export const jwtSession: SessionStrategy = {
       const user = session.user!
       session = { user: { name: user.name, email: user.email, image: user.image }, expires: session.expires }
     }
-    await fireEvent(ctx, config.events.session, { session, token })
+    if (config.events.session) await fireEvent(ctx, config.events.session, { session, token })
     const cookies = reissue ? sessionCookies(ctx, await encodeSessionToken(ctx, token), now) : undefined
     return cookies
       ? { status: 200, headers, body: session, cookies }
@@ -146,7 +165,7 @@ export const jwtSession: SessionStrategy = {
     // A JWT lives in its cookie until it expires: there is no list of a user's other sessions to end.
     if (wantsEverywhere(ctx)) ctx.config.logger.warn('sign-out-everywhere-unsupported')
     if (value !== undefined) {
-      const decoded = await decodeSessionToken(ctx, value).catch(() => null)
+      const decoded = await decodeSessionToken(ctx, value)
       await fireEvent(ctx, ctx.config.events.signOut, { token: decoded?.token ?? null })
     }
     return clearSession(ctx)
@@ -159,7 +178,7 @@ export const jwtSession: SessionStrategy = {
     const value = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
     if (value === undefined) return null
     // A token that does not decode is simply no session, as on the session endpoint.
-    const decoded = await decodeSessionToken(ctx, value).catch(() => null)
+    const decoded = await decodeSessionToken(ctx, value)
     const sub = decoded?.token.sub
     if (typeof sub !== 'string') return null
     const user = await adapter.getUser(sub)
