@@ -48,7 +48,12 @@ describe('parseCookies', () => {
 
   it('treats __proto__ and constructor as ordinary names', () => {
     const cookies = parseCookies('__proto__=x; constructor=y; toString=z')
-    expect(Object.getPrototypeOf(cookies)).toBeNull()
+    // Nothing is inherited: the only members are the cookies.
+    expect(Object.getPrototypeOf(Object.getPrototypeOf(cookies))).toBeNull()
+    expect(Object.getOwnPropertyNames(Object.getPrototypeOf(cookies))).toEqual([])
+    expect('hasOwnProperty' in cookies).toBe(false)
+    // What they share cannot be polluted.
+    expect(Object.isFrozen(Object.getPrototypeOf(cookies))).toBe(true)
     expect(cookies['__proto__']).toBe('x')
     expect(Object.entries(cookies)).toStrictEqual([
       ['__proto__', 'x'],
