@@ -81,6 +81,25 @@ describe.each(cryptoBackends)('SessionJwe with verified tokens, %s backend', (_n
     expect((await jwe.decrypt(token, now))?.payload).toMatchObject({ sub: 'user-1', roles: ['admin'] })
   })
 
+  it('gives flat claims as fresh objects equal to what decryption gives, own __proto__ key included', async () => {
+    const { jwe, calls } = fresh()
+    const claims = { sub: 'user-1', name: null, admin: false, n: 1.5, ['__proto__']: 'x' }
+    const token = await jwe.encrypt(claims, 3600, now)
+    const first = (await jwe.decrypt(token, now))!.payload
+    const second = (await jwe.decrypt(token, now))!.payload
+    const parsed = (await new SessionJwe(secret, salt, crypto).decrypt(token, now))!.payload
+    expect(calls()).toBe(1)
+    for (const payload of [first, second]) {
+      expect(Object.entries(payload)).toStrictEqual(Object.entries(parsed))
+      expect(Object.getPrototypeOf(payload)).toBe(Object.prototype)
+      expect(Object.isFrozen(payload)).toBe(false)
+    }
+    expect(second).not.toBe(first)
+    first.sub = 'someone-else'
+    first['extra'] = true
+    expect((await jwe.decrypt(token, now))!.payload).toStrictEqual(parsed)
+  })
+
   it('still refuses a remembered token once it has expired, and forgets it', async () => {
     const { jwe, calls } = fresh()
     const token = await jwe.encrypt({ sub: 'user-1' }, 60, now)

@@ -13,12 +13,19 @@
  * @module
  */
 
+import type { JWT } from '../types.js'
+
 /** What a token decrypted to, minus anything that depends on the time. */
 export interface VerifiedToken {
   /** The decrypted JSON text. */
   readonly text: string
   /** Decrypted by the first secret with the encryption we write. */
   readonly current: boolean
+  /**
+   * The parsed claims, frozen, when every value is a string, number, boolean or `null`: each hit then gets a
+   * spread copy, which equals a fresh `JSON.parse` of `text` and costs less. Otherwise each hit parses `text`.
+   */
+  readonly flat?: Readonly<JWT>
 }
 
 /** Entries kept by default: the active sessions of a busy instance, about 1 MB at typical token sizes. */
