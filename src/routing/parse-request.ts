@@ -28,10 +28,9 @@ export function parseAction(
   basePath: string,
 ): { action: AuthAction; providerId: string | undefined } | undefined {
   if (!pathname.startsWith(basePath) || pathname.charAt(basePath.length) !== '/') return undefined
-  const segments = pathname
-    .slice(basePath.length + 1)
-    .split('/')
-    .filter((s) => s !== '')
+  const rest = pathname.slice(basePath.length + 1)
+  // One segment (`/auth/session`) is the usual case: no array of pieces to split and filter.
+  const segments = rest.includes('/') ? rest.split('/').filter((s) => s !== '') : rest === '' ? [] : [rest]
   if (segments.length < 1 || segments.length > 2) return undefined
   const action = segments[0]!
   if (!isAuthAction(action)) return undefined
