@@ -8,6 +8,7 @@ import { isPending } from '../crypto/maybe-then.js'
 import type { MaybePromise } from '../crypto/crypto-backend.js'
 import type { DecryptedSessionToken } from '../jwt/session-jwe.js'
 import { fireEvent } from '../lib/fire-event.js'
+import { isoTime } from '../lib/iso-time.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, JWT, Session } from '../types.js'
 import { noStoreHeaders } from './no-store-headers.js'
@@ -121,12 +122,13 @@ export const jwtSession: SessionStrategy = {
         !decoded.current ||
         config.session.updateAge === 0 ||
         now / 1000 - iat >= config.session.updateAge)
-    const expires = reissue
-      ? new Date(now + config.session.maxAge * 1000)
-      : new Date(typeof token.exp === 'number' ? token.exp * 1000 : now + config.session.maxAge * 1000)
+    const fromNow = now + config.session.maxAge * 1000
+    // The token's own expiry repeats on every check of that token: its text is remembered (isoTime).
+    const expires =
+      reissue || typeof token.exp !== 'number' ? new Date(fromNow).toISOString() : isoTime(token.exp * 1000)
     let session: Session = {
       user: { name: token.name, email: token.email, image: token.picture },
-      expires: expires.toISOString(),
+      expires,
     }
     if (config.customCallbacks.session) {
       session = (await config.callbacks.session({
