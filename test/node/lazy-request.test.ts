@@ -24,6 +24,14 @@ const source: IncomingHttpHeaders = {
   'x-padded': ' \tvalue with inner  spaces\t ',
   'set-cookie': ['p=1', ' q=2 '],
   accept: 'text/html, application/json',
+  // Whitespace at one end, at both, only whitespace, nothing: trimmed exactly as `Headers` trims.
+  'x-lead': '\tlead',
+  'x-trail': 'trail\r',
+  'x-both': '\n both ',
+  'x-blank': ' \t ',
+  'x-space': ' ',
+  'x-empty': '',
+  'x-list': ['one ', ' two'],
 }
 const url = 'http://127.0.0.1:3000/auth/session?x=1'
 
@@ -45,6 +53,13 @@ describe('lazyRequest', () => {
       'Host',
       'missing',
       'X-Auth-Return-Redirect',
+      'x-lead',
+      'x-trail',
+      'x-both',
+      'x-blank',
+      'x-space',
+      'x-empty',
+      'x-list',
     ]) {
       expect(lazy.headers.get(name)).toBe(real.headers.get(name))
       expect(lazy.headers.has(name)).toBe(real.headers.has(name))

@@ -1,8 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http'
 
 // What `Headers` strips from both ends of a value (Fetch standard, "normalize"); Node's parser leaves some.
-const EDGE_WHITESPACE = /^[\t\n\r ]|[\t\n\r ]$/
 const TRIM = /^[\t\n\r ]+|[\t\n\r ]+$/g
+
+/** Tab, LF, CR or space: HTTP whitespace, as the Fetch standard's "normalize" strips it. */
+function isHttpWhitespace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d
+}
 
 const source = Symbol('gatehouse.nodeHeaders')
 const realHeaders = Symbol('gatehouse.realHeaders')
@@ -35,7 +39,11 @@ function materialHeaders(state: LazyHeadersState): Headers {
 }
 
 function normalised(value: string): string {
-  return EDGE_WHITESPACE.test(value) ? value.replace(TRIM, '') : value
+  // The two ends only (a regular expression anchored at the end scans the whole value: a cookie header is long).
+  if (value === '') return value
+  return isHttpWhitespace(value.charCodeAt(0)) || isHttpWhitespace(value.charCodeAt(value.length - 1))
+    ? value.replace(TRIM, '')
+    : value
 }
 
 /** `Headers#get` of the headers `materialHeaders` would build, read straight from the Node record. */
