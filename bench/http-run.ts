@@ -62,10 +62,17 @@ try {
   console.log(
     `GET /auth/session over HTTP, ${connections} connections, ${rounds} rounds of ${seconds} s, medians:`,
   )
+  // Per-round ratios (each server against bare and the anchor of the same round), so their spread shows.
+  const perRound = (name: string, against: string) =>
+    samples[name]!.map((value, round) => value / samples[against]![round]!)
+  const range = (values: number[], scale: number, digits: number) =>
+    `${(Math.min(...values) * scale).toFixed(digits)}-${(Math.max(...values) * scale).toFixed(digits)}`
   for (const [name, values] of Object.entries(samples)) {
     const rate = median(values)
+    const ofBare = perRound(name, 'bare')
+    const ofAnchor = perRound(name, 'anchor')
     console.log(
-      `${name.padEnd(11)} ${Math.round(rate).toString().padStart(7)} req/s  ${((rate / bare) * 100).toFixed(0).padStart(4)}% of bare  ${(rate / anchor).toFixed(1).padStart(6)}x @auth/express`,
+      `${name.padEnd(11)} ${Math.round(rate).toString().padStart(7)} req/s  ${((rate / bare) * 100).toFixed(0).padStart(4)}% of bare (rounds ${range(ofBare, 100, 0)}%)  ${(rate / anchor).toFixed(1).padStart(6)}x @auth/express (rounds ${range(ofAnchor, 1, 1)}x)`,
     )
   }
   console.log(
