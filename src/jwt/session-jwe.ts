@@ -252,11 +252,7 @@ export class SessionJwe {
   ): DecryptedSessionToken | null {
     const claims = readClaims(this.#crypto, plaintext, undefined, now, current)
     if (claims !== null && this.#verified !== undefined) {
-      const flat = flatCopy(claims.payload)
-      this.#verified.set(
-        token,
-        flat === undefined ? { text: claims.plaintext, current } : { text: claims.plaintext, current, flat },
-      )
+      this.#verified.set(token, { text: claims.plaintext, current, flat: flatCopy(claims.payload) })
     }
     return claims
   }
@@ -353,16 +349,7 @@ function readClaims(
   current: boolean,
 ): DecryptedSessionToken | null {
   const text = crypto.decodeUtf8(plaintext)
-  return text === null ? null : claimsOf(text, header, now, current)
-}
-
-/** Parses and checks the claims of a decrypted token at the time `now`. */
-function claimsOf(
-  text: string,
-  header: Record<string, unknown> | undefined,
-  now: number,
-  current: boolean,
-): DecryptedSessionToken | null {
+  if (text === null) return null
   const payload = parseJson(text)
   return payload === null ? null : checkedClaims(payload, text, header, now, current)
 }

@@ -2,7 +2,7 @@ import { EncryptJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { cryptoBackends } from '../../test/support/crypto-backends.js'
 import type { CryptoBackend } from '../crypto/crypto-backend.js'
-import { deriveEncryptionKey } from '../crypto/node/derive-encryption-key.js'
+import { deriveEncryptionKey, jwkThumbprint } from '../crypto/node/derive-encryption-key.js'
 import { SessionJwe } from './session-jwe.js'
 import { MAX_CACHED_TOKEN_LENGTH, VerifiedTokenCache } from './verified-token-cache.js'
 
@@ -13,27 +13,27 @@ const now = 1_800_000_000_500
 describe('VerifiedTokenCache', () => {
   it('keeps at most its capacity, dropping the oldest entry first', () => {
     const cache = new VerifiedTokenCache(2)
-    cache.set('a', { text: '{"n":1}', current: true })
-    cache.set('b', { text: '{"n":2}', current: true })
-    cache.set('c', { text: '{"n":3}', current: false })
+    cache.set('a', { text: '{"n":1}', current: true, flat: undefined })
+    cache.set('b', { text: '{"n":2}', current: true, flat: undefined })
+    cache.set('c', { text: '{"n":3}', current: false, flat: undefined })
     expect(cache.size).toBe(2)
     expect(cache.get('a')).toBeUndefined()
     expect(cache.get('b')?.text).toBe('{"n":2}')
-    expect(cache.get('c')).toEqual({ text: '{"n":3}', current: false })
+    expect(cache.get('c')).toEqual({ text: '{"n":3}', current: false, flat: undefined })
   })
 
   it('does not store tokens longer than a cookie can hold', () => {
     const cache = new VerifiedTokenCache(4)
-    cache.set('x'.repeat(MAX_CACHED_TOKEN_LENGTH + 1), { text: '{}', current: true })
+    cache.set('x'.repeat(MAX_CACHED_TOKEN_LENGTH + 1), { text: '{}', current: true, flat: undefined })
     expect(cache.size).toBe(0)
-    cache.set('x'.repeat(MAX_CACHED_TOKEN_LENGTH), { text: '{}', current: true })
+    cache.set('x'.repeat(MAX_CACHED_TOKEN_LENGTH), { text: '{}', current: true, flat: undefined })
     expect(cache.size).toBe(1)
   })
 
   it('keeps the first entry of a token and forgets on delete', () => {
     const cache = new VerifiedTokenCache(4)
-    cache.set('a', { text: '{"n":1}', current: true })
-    cache.set('a', { text: '{"n":2}', current: true })
+    cache.set('a', { text: '{"n":1}', current: true, flat: undefined })
+    cache.set('a', { text: '{"n":2}', current: true, flat: undefined })
     expect(cache.get('a')?.text).toBe('{"n":1}')
     cache.delete('a')
     expect(cache.get('a')).toBeUndefined()
@@ -144,7 +144,6 @@ describe.each(cryptoBackends)('SessionJwe with verified tokens, %s backend', (_n
   it('does not remember a token that is not valid yet when first seen', async () => {
     const { jwe, calls } = fresh()
     const key = deriveEncryptionKey('A256CBC-HS512', secret, salt)
-    const { jwkThumbprint } = await import('../crypto/node/derive-encryption-key.js')
     const token = await new EncryptJWT({ sub: 'later', nbf: Math.floor(now / 1000) + 600 })
       .setProtectedHeader({ alg: 'dir', enc: 'A256CBC-HS512', kid: jwkThumbprint(key) })
       .encrypt(key)

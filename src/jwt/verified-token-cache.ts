@@ -25,7 +25,7 @@ export interface VerifiedToken {
    * The parsed claims, frozen, when every value is a string, number, boolean or `null`: each hit then gets a
    * spread copy, which equals a fresh `JSON.parse` of `text` and costs less. Otherwise each hit parses `text`.
    */
-  readonly flat?: Readonly<JWT>
+  readonly flat: Readonly<JWT> | undefined
 }
 
 /** Entries kept by default: the active sessions of a busy instance, about 1 MB at typical token sizes. */
@@ -44,7 +44,7 @@ export const MAX_CACHED_TOKEN_LENGTH = 4096
  * @example
  * ```ts
  * const cache = new VerifiedTokenCache(1024)
- * cache.set(token, { text, current: true })
+ * cache.set(token, { text, current: true, flat: undefined })
  * cache.get(token)?.text
  * ```
  */

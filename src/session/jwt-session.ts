@@ -15,42 +15,41 @@ import { noStoreHeaders } from './no-store-headers.js'
 import type { SessionStrategy, SignInOutcome } from './session-strategy.js'
 import { wantsEverywhere } from './wants-everywhere.js'
 
-interface Decoded {
-  token: JWT
-  /** The JSON the token held, to tell whether the `jwt` callback changed it. */
-  json: string
-  /** Encrypted with the current secret; `false` (an older secret of a rotation) forces a re-issue. */
-  current: boolean
-}
-
-/** A custom `jwt.decode`; one that throws is treated like a token that does not decode. */
+/**
+ * A custom `jwt.decode`, its result in the shape of our own decryption (`current`: nothing to rotate); one that
+ * throws is treated like a token that does not decode.
+ */
 async function decodeCustom(
   ctx: RequestContext,
   decode: NonNullable<RequestContext['config']['jwt']['decode']>,
   value: string,
-): Promise<Decoded | null> {
+): Promise<DecryptedSessionToken | null> {
   try {
     const token = await decode({
       token: value,
       secret: [...ctx.config.secrets],
       salt: ctx.cookies.sessionToken.name,
     })
-    return token ? { token, json: JSON.stringify(token), current: true } : null
+    return token ? { payload: token, plaintext: JSON.stringify(token), current: true } : null
   } catch {
     return null
   }
 }
 
-function decoded(result: DecryptedSessionToken | null): Decoded | null {
-  return result ? { token: result.payload, json: result.plaintext, current: result.current } : null
-}
-
-/** The session token's claims; without a custom `jwt.decode` and on `node:crypto`, no promise at all (hot path). */
-function decodeSessionToken(ctx: RequestContext, value: string): MaybePromise<Decoded | null> {
+/**
+ * The session token's claims, the JSON they came from (to tell whether the `jwt` callback changed them) and whether
+ * the current secret made it; without a custom `jwt.decode` and on `node:crypto`, no promise at all (hot path).
+ */
+function decodeSessionToken(ctx: RequestContext, value: string): MaybePromise<DecryptedSessionToken | null> {
   const { decode } = ctx.config.jwt
   if (decode) return decodeCustom(ctx, decode, value)
   const result = ctx.mode.sessionJwe.decrypt(value)
-  return isPending(result) ? result.then(decoded, () => null) : decoded(result)
+  return isPending(result)
+    ? result.then(
+        (value) => value,
+        () => null,
+      )
+    : result
 }
 
 async function encodeSessionToken(ctx: RequestContext, token: JWT): Promise<string> {
@@ -101,10 +100,10 @@ export const jwtSession: SessionStrategy = {
       )
       return { status: 200, headers, body: null, cookies: clearSession(ctx) }
     }
-    let token: JWT | null = decoded.token
+    let token: JWT | null = decoded.payload
     if (config.customCallbacks.jwt || update) {
       token = await config.callbacks.jwt({
-        token: decoded.token,
+        token: decoded.payload,
         session: update?.data,
         ...(update ? { trigger: 'update' as const } : {}),
       } as Parameters<typeof config.callbacks.jwt>[0])
@@ -114,8 +113,8 @@ export const jwtSession: SessionStrategy = {
     // Compare content, not identity: a callback returning `{ ...token }` unchanged (the usual style) must not force
     // an encryption and a Set-Cookie on every session check. Without a callback run, nothing can have changed.
     const ranCallback = config.customCallbacks.jwt || update !== undefined
-    const changed = ranCallback && JSON.stringify(token) !== decoded.json
-    const iat = typeof decoded.token.iat === 'number' ? decoded.token.iat : 0
+    const changed = ranCallback && JSON.stringify(token) !== decoded.plaintext
+    const iat = typeof decoded.payload.iat === 'number' ? decoded.payload.iat : 0
     const reissue =
       options?.reissue !== false &&
       (changed ||
@@ -168,7 +167,7 @@ export const jwtSession: SessionStrategy = {
     if (wantsEverywhere(ctx)) ctx.config.logger.warn('sign-out-everywhere-unsupported')
     if (value !== undefined) {
       const decoded = await decodeSessionToken(ctx, value)
-      await fireEvent(ctx, ctx.config.events.signOut, { token: decoded?.token ?? null })
+      await fireEvent(ctx, ctx.config.events.signOut, { token: decoded?.payload ?? null })
     }
     return clearSession(ctx)
   },
@@ -181,7 +180,7 @@ export const jwtSession: SessionStrategy = {
     if (value === undefined) return null
     // A token that does not decode is simply no session, as on the session endpoint.
     const decoded = await decodeSessionToken(ctx, value)
-    const sub = decoded?.token.sub
+    const sub = decoded?.payload.sub
     if (typeof sub !== 'string') return null
     const user = await adapter.getUser(sub)
     return user ? user.id : null
