@@ -9,6 +9,7 @@ import {
   baseConfig,
   clears,
   getSession,
+  recordingLogger,
   setCookie,
   setCookies,
   signIn,
@@ -218,5 +219,38 @@ describe('remembered tokens (the verified-token cache)', () => {
     expect((await getSession(jarWith(mint(SECRET)), server.origin)).body).not.toBeNull()
     const { body } = await getSession(jarWith(mint('retired-secret-0123456789abcdef0123')), server.origin)
     expect(body).toBeNull()
+  })
+})
+
+describe('a custom jwt.decode', () => {
+  const plain = (claims: Record<string, unknown>) => Buffer.from(JSON.stringify(claims)).toString('base64url')
+  const logger = recordingLogger()
+  const server = useServer(
+    baseConfig({
+      logger,
+      jwt: {
+        encode: ({ token }) => plain(token ?? {}),
+        decode: ({ token }) => {
+          if (token === 'throws') throw new Error('undecodable')
+          return JSON.parse(Buffer.from(token ?? '', 'base64url').toString()) as Record<string, unknown>
+        },
+      },
+    }),
+  )
+
+  it('reads the session from what it returns, without re-issuing a fresh token', async () => {
+    const iat = Math.floor(Date.now() / 1000)
+    const { res, body } = await getSession(jarWith(plain({ ...claims, iat, exp: iat + DAY })), server.origin)
+    expect(body).toMatchObject({ user: { name: 'Alice', email: 'alice@example.test' } })
+    expect(res.headers.getSetCookie()).toEqual([])
+  })
+
+  it('that throws gives no session and clears the cookie, never a failure', async () => {
+    const { res, body } = await getSession(jarWith('throws'), server.origin)
+    expect(res.status).toBe(200)
+    expect(body).toBeNull()
+    expect(clears(res, SESSION)).toBe(true)
+    // Treated as a token that does not decode, not as a failing session read.
+    expect(logger.errors.map((e) => (e as { reason?: string }).reason)).toContain('session_token_invalid')
   })
 })
