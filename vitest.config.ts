@@ -31,7 +31,7 @@ const webCryptoSuites = [
 ]
 
 /**
- * `gatehouse-source` (package.json#exports) makes the examples' `gatehouse/*` imports load `src/`, so the suites
+ * `gatehouse-source` (package.json#exports) makes the examples' `gatehouse-auth/*` imports load `src/`, so the suites
  * that start the demo test the code as it is, not the last build.
  */
 const conditions = ['gatehouse-source', 'module', 'node', 'development|production']

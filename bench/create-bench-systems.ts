@@ -15,7 +15,7 @@ import Credentials from '../src/providers/credentials.js'
 /** The origin every request is made to. */
 export const ORIGIN = 'http://localhost:3000'
 export const BASE_PATH = '/auth'
-/** 64 characters, as `npx gatehouse secret` would generate; above the 32-character warning. */
+/** 64 characters, as `npx gatehouse-auth secret` would generate; above the 32-character warning. */
 export const SECRET = 'b3f1c9e27a5d48f0a6c2e9d14b7f3a8c5e0d2b9f6a1c4e7d8b2f5a3c9e6d1b4f'
 /** Insecure (HTTP) name, which is also the key-derivation salt of the session token. */
 export const SESSION_COOKIE = 'authjs.session-token'

@@ -1,6 +1,6 @@
 /**
  * `BENCH_HTTP=1 npm run bench`: `GET /auth/session` with a valid JWT over HTTP on loopback, driven by autocannon,
- * against a bare `node:http` JSON handler, Express answering the same JSON from a route, `gatehouse/node`, `gatehouse/express`, `gatehouse/hono` and `@auth/express`, rounds
+ * against a bare `node:http` JSON handler, Express answering the same JSON from a route, `gatehouse-auth/node`, `gatehouse-auth/express`, `gatehouse-auth/hono` and `@auth/express`, rounds
  * interleaved. Each server is checked to answer the session first. Reports numbers; asserts nothing about speed.
  *
  * @module

@@ -1,6 +1,6 @@
 /**
  * The servers of the HTTP benchmark, in a child process of its own so the load generator does not share their event
- * loop: a bare `node:http` JSON handler, an Express app answering the same JSON from one route (`expressBare`), Gatehouse through `gatehouse/node`, `gatehouse/express` and `gatehouse/hono` (on `@hono/node-server`), and
+ * loop: a bare `node:http` JSON handler, an Express app answering the same JSON from one route (`expressBare`), Gatehouse through `gatehouse-auth/node`, `gatehouse-auth/express` and `gatehouse-auth/hono` (on `@hono/node-server`), and
  * `@auth/express` as the anchor. Prints `{ name: port }` as one JSON line once all listen.
  *
  * @module

@@ -99,7 +99,7 @@ export interface Contender {
  *
  * @example
  * ```ts
- * const [ours, theirs] = await compare({ name: 'gatehouse', fn: a }, { name: 'auth.js', fn: b }, options)
+ * const [ours, theirs] = await compare({ name: 'gatehouse-auth', fn: a }, { name: 'auth.js', fn: b }, options)
  * ```
  */
 export async function compare(

@@ -1,6 +1,6 @@
 /**
  * Scenario (n): a session check through `auth` used as Next.js middleware, a `NextRequest` for a protected page in,
- * in-process: Gatehouse's `gatehouse/next` against next-auth 5.0.0-beta.32 on the very same token (Auth.js's own
+ * in-process: Gatehouse's `gatehouse-auth/next` against next-auth 5.0.0-beta.32 on the very same token (Auth.js's own
  * `encode`), both with an `authorized` callback that lets a signed-in request through. The anchor column of this
  * row is next-auth, not @auth/core.
  *
@@ -65,7 +65,7 @@ export async function nextMiddlewareScenarios(): Promise<Scenario[]> {
     providers: [AnchorCredentials({ authorize: () => ({ ...USER }) })],
     callbacks: { authorized },
   }).auth as unknown as Middleware
-  const gatehouse = run(ours, 'gatehouse/next', token)
+  const gatehouse = run(ours, 'gatehouse-auth/next', token)
   const anchor = run(theirs, 'next-auth', token)
   return [
     {
@@ -78,7 +78,7 @@ export async function nextMiddlewareScenarios(): Promise<Scenario[]> {
         await anchor()
         // And both refuse a visitor without a session, so the signed-in path is what is timed.
         for (const [name, middleware] of [
-          ['gatehouse/next', ours],
+          ['gatehouse-auth/next', ours],
           ['next-auth', theirs],
         ] as const) {
           const response = await middleware(protectedPage(), {})

@@ -43,7 +43,7 @@ export async function providersTable(): Promise<string> {
     .filter((m) => m !== 'credentials' && m !== 'provider-types')
     .sort()
   const lines = [
-    '| Import `gatehouse/providers/…` | id | Name | Protocol | Default scopes | Checks | User id (`providerAccountId`) |',
+    '| Import `gatehouse-auth/providers/…` | id | Name | Protocol | Default scopes | Checks | User id (`providerAccountId`) |',
     '| --- | --- | --- | --- | --- | --- | --- |',
   ]
   for (const module of modules) {

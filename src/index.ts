@@ -4,8 +4,8 @@
  *
  * @example
  * ```ts
- * import { createAuth } from 'gatehouse'
- * import Credentials from 'gatehouse/providers/credentials'
+ * import { createAuth } from 'gatehouse-auth'
+ * import Credentials from 'gatehouse-auth/providers/credentials'
  * const { handlers, auth } = createAuth({ providers: [Credentials({ authorize })] })
  * ```
  * @module

@@ -51,6 +51,6 @@ export const skipEmailConfirmation: unique symbol = Symbol.for('gatehouse.skipEm
 
 /**
  * On the route handlers of `createAuth`: the same handler returning the internal result instead of a `Response`,
- * so `gatehouse/node` can write it to the socket without a `Response` stream. Internal to Gatehouse's wrappers.
+ * so `gatehouse-auth/node` can write it to the socket without a `Response` stream. Internal to Gatehouse's wrappers.
  */
 export const internalHandler: unique symbol = Symbol.for('gatehouse.internalHandler')

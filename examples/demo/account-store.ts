@@ -1,4 +1,4 @@
-import type { Adapter, AdapterUser, User } from 'gatehouse'
+import type { Adapter, AdapterUser, User } from 'gatehouse-auth'
 import type { DemoAccount } from './demo-accounts.js'
 import type { DemoDatabase } from './demo-database.js'
 import { ScryptHash } from './scrypt-hash.js'

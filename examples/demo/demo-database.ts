@@ -4,10 +4,10 @@ import Database from 'better-sqlite3'
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely'
 import { createPool } from 'mysql2'
 import pg from 'pg'
-import type { Adapter } from 'gatehouse'
-import * as mysql from 'gatehouse/adapters/mysql'
-import * as postgres from 'gatehouse/adapters/postgres'
-import * as sqlite from 'gatehouse/adapters/sqlite'
+import type { Adapter } from 'gatehouse-auth'
+import * as mysql from 'gatehouse-auth/adapters/mysql'
+import * as postgres from 'gatehouse-auth/adapters/postgres'
+import * as sqlite from 'gatehouse-auth/adapters/sqlite'
 import { DemoConfigError } from './demo-config-error.js'
 
 /** The demo's own table, beside Gatehouse's: password hashes are the application's business, not the adapter's. */
@@ -35,7 +35,7 @@ const DEFAULT_FILE = 'demo.sqlite'
 export async function openDemoDatabase(url: string | undefined, dataDir: string): Promise<DemoDatabase> {
   let opened: { label: string; adapter: Adapter; dialect: Dialect; close: () => Promise<void> }
   if (url === undefined || url === '' || url.startsWith('file:')) {
-    // The same reading of file: URLs as `npx gatehouse migrate`, so both open the same file.
+    // The same reading of file: URLs as `npx gatehouse-auth migrate`, so both open the same file.
     const file = url ? resolve(sqlitePath(url)) : join(dataDir, DEFAULT_FILE)
     await mkdir(dirname(file), { recursive: true })
     const database = new Database(file)
@@ -95,7 +95,7 @@ function redactUrl(url: string): string {
   }
 }
 
-/** The SQLite file of a `file:` URL, as `npx gatehouse migrate` reads it: `file:./auth.db` or `file:///abs/auth.db`. */
+/** The SQLite file of a `file:` URL, as `npx gatehouse-auth migrate` reads it: `file:./auth.db` or `file:///abs/auth.db`. */
 function sqlitePath(url: string): string {
   const rest = url.slice('file:'.length)
   return rest.startsWith('//') ? decodeURIComponent(new URL(url).pathname) : decodeURIComponent(rest)

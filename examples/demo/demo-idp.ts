@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Provider from 'oidc-provider'
-import type { OIDCConfig } from 'gatehouse'
+import type { OIDCConfig } from 'gatehouse-auth'
 import { sendConsentPage, sendLoginPage, type DemoIdpUser } from './demo-idp-pages.js'
 
 /** The people of the Demo IdP. */

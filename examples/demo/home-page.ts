@@ -1,4 +1,4 @@
-import type { Session } from 'gatehouse'
+import type { Session } from 'gatehouse-auth'
 import type { DemoAccount } from './demo-accounts.js'
 import { html, type Html } from './html.js'
 

@@ -12,13 +12,13 @@ export interface LoadSecretOptions {
 }
 
 const SECRET_FILE = 'auth-secret'
-// 32 random bytes in base64url: the same as `npx gatehouse secret`.
+// 32 random bytes in base64url: the same as `npx gatehouse-auth secret`.
 const MIN_SECRET_LENGTH = 32
 
 const productionMessage =
   'Gatehouse demo: refusing to start because NODE_ENV is "production" and AUTH_SECRET is not set. The secret ' +
   'encrypts every session cookie, so in production it has to be one you chose and keep safe, not one the demo ' +
-  'makes up and leaves in a file beside the code. Generate one with `npx gatehouse secret`, then start again with ' +
+  'makes up and leaves in a file beside the code. Generate one with `npx gatehouse-auth secret`, then start again with ' +
   'AUTH_SECRET=<that value> in the environment.'
 
 function isMissing(error: unknown, code: 'ENOENT' | 'EEXIST'): boolean {

@@ -1,4 +1,4 @@
-import type { MailboxMessage } from 'gatehouse/testing/mailbox'
+import type { MailboxMessage } from 'gatehouse-auth/testing/mailbox'
 import { html, type Html } from './html.js'
 
 /** The text of a message with its links to this demo made clickable; everything else stays text. */

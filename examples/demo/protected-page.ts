@@ -1,4 +1,4 @@
-import type { Session } from 'gatehouse'
+import type { Session } from 'gatehouse-auth'
 import { html, type Html } from './html.js'
 
 /** The body of the protected page, which only a signed-in request reaches. */

@@ -1,8 +1,8 @@
 import { scryptSync, timingSafeEqual } from 'node:crypto'
 import Database from 'better-sqlite3'
-import NextAuth, { type NextAuthConfig } from 'gatehouse/next'
-import Credentials from 'gatehouse/providers/credentials'
-import { SQLiteAdapter } from 'gatehouse/adapters/sqlite'
+import NextAuth, { type NextAuthConfig } from 'gatehouse-auth/next'
+import Credentials from 'gatehouse-auth/providers/credentials'
+import { SQLiteAdapter } from 'gatehouse-auth/adapters/sqlite'
 
 /** The example's users; their passwords are public on purpose (the home page shows them). */
 export const exampleAccounts = [

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 
-/** The example builds from this repository: `gatehouse/*` resolves to the package itself (its `dist/`). */
+/** The example builds from this repository: `gatehouse-auth/*` resolves to the package itself (its `dist/`). */
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
 export default {

@@ -2,11 +2,11 @@ import { fileURLToPath } from 'node:url'
 import { sveltekit } from '@sveltejs/kit/vite'
 import { defineConfig, type Plugin } from 'vite'
 
-/** A file of the repository's own package, so `gatehouse/*` resolves as a self-reference from there. */
+/** A file of the repository's own package, so `gatehouse-auth/*` resolves as a self-reference from there. */
 const insidePackage = fileURLToPath(new URL('../../src/index.ts', import.meta.url))
 
 /**
- * The example builds from this repository: `gatehouse/*` resolves to the package itself through its
+ * The example builds from this repository: `gatehouse-auth/*` resolves to the package itself through its
  * `gatehouse-source` condition (the TypeScript sources, bundled into the server), so it needs no `npm run build`.
  * An app that installs gatehouse from npm needs none of this.
  */
@@ -15,7 +15,7 @@ function gatehouseFromRepository(): Plugin {
     name: 'gatehouse-from-repository',
     enforce: 'pre',
     resolveId(id, _importer, options) {
-      if (id !== 'gatehouse' && !id.startsWith('gatehouse/')) return null
+      if (id !== 'gatehouse-auth' && !id.startsWith('gatehouse/')) return null
       return this.resolve(id, insidePackage, { ...options, skipSelf: true })
     },
   }

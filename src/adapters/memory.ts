@@ -1,5 +1,5 @@
 /**
- * `gatehouse/adapters/memory`: the reference adapter, keeping everything in process memory. It enforces the same
+ * `gatehouse-auth/adapters/memory`: the reference adapter, keeping everything in process memory. It enforces the same
  * uniqueness rules as the SQL schema, so tests written against it hold for a database.
  *
  * @module

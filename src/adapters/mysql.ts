@@ -1,5 +1,5 @@
 /**
- * `gatehouse/adapters/mysql`: MySQL and MariaDB over a `mysql2` pool.
+ * `gatehouse-auth/adapters/mysql`: MySQL and MariaDB over a `mysql2` pool.
  *
  * @module
  */

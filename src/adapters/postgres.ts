@@ -1,5 +1,5 @@
 /**
- * `gatehouse/adapters/postgres`: PostgreSQL over a `pg` pool, sharing its schema with `@auth/pg-adapter`.
+ * `gatehouse-auth/adapters/postgres`: PostgreSQL over a `pg` pool, sharing its schema with `@auth/pg-adapter`.
  *
  * @module
  */

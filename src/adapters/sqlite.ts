@@ -1,5 +1,5 @@
 /**
- * `gatehouse/adapters/sqlite`: the embedded default, over a `better-sqlite3` database.
+ * `gatehouse-auth/adapters/sqlite`: the embedded default, over a `better-sqlite3` database.
  *
  * @module
  */

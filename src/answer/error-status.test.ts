@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as errors from '../errors.js'
 import { errorPageCode, errorStatus } from './error-status.js'
 
-/** Every error class of `gatehouse/errors`, with the status its cause calls for (issue #14, finding 4). */
+/** Every error class of `gatehouse-auth/errors`, with the status its cause calls for (issue #14, finding 4). */
 const EXPECTED: Record<string, number> = {
   AuthError: 500,
   SignInError: 500,

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { migrateCommand } from './migrate-command.js'
 import { pruneCommand } from './prune-command.js'
 
-const usage = `Usage: gatehouse <command>
+const usage = `Usage: gatehouse-auth <command>
 
 Commands:
   secret    Print a new random secret for AUTH_SECRET (32 bytes, base64url).
@@ -14,7 +14,7 @@ Commands:
             (the same URLs; run it from a scheduled job).
   help      Show this help.`
 
-/** The `gatehouse` command line. */
+/** The `gatehouse-auth` command line. */
 export function main(argv: string[]): number | Promise<number> {
   const [command] = argv
   switch (command) {
@@ -39,7 +39,7 @@ export function main(argv: string[]): number | Promise<number> {
       process.stdout.write(`${usage}\n`)
       return 0
     default:
-      process.stderr.write(`gatehouse: unknown command "${command}".\n\n${usage}\n`)
+      process.stderr.write(`gatehouse-auth: unknown command "${command}".\n\n${usage}\n`)
       return 2
   }
 }

@@ -13,7 +13,7 @@ function describeBehind(status: MigrationStatus): string {
 }
 
 /**
- * `gatehouse migrate --database <url> [--check]`: applies pending migrations, or with `--check` only says whether
+ * `gatehouse-auth migrate --database <url> [--check]`: applies pending migrations, or with `--check` only says whether
  * the database is behind (exit code 1 when it is, for deploy scripts).
  */
 export async function migrateCommand(args: readonly string[], io: CommandIo): Promise<number> {
@@ -37,7 +37,7 @@ export async function migrateCommand(args: readonly string[], io: CommandIo): Pr
     io.out(`${target.label}: up to date (version ${after.current}).`)
     return 0
   } catch (error) {
-    io.err(`gatehouse migrate: ${target.label}: ${(error as Error).message}`)
+    io.err(`gatehouse-auth migrate: ${target.label}: ${(error as Error).message}`)
     return 1
   } finally {
     await target.close()

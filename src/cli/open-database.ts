@@ -18,7 +18,7 @@ export function sqlitePath(url: string): string {
   return rest.startsWith('//') ? decodeURIComponent(new URL(url).pathname) : decodeURIComponent(rest)
 }
 
-// Drivers are imported on demand, so `gatehouse secret` loads none and each database needs only its own.
+// Drivers are imported on demand, so `gatehouse-auth secret` loads none and each database needs only its own.
 export async function openDatabase(url: string): Promise<DatabaseTarget> {
   const scheme = url.slice(0, url.indexOf(':')).toLowerCase()
   if (scheme === 'postgres' || scheme === 'postgresql') {
@@ -82,18 +82,18 @@ export async function databaseFromArgs(
     else if (arg === '--database' || arg === '-d') url = args[++i]
     else if (arg.startsWith('--database=')) url = arg.slice('--database='.length)
     else {
-      err(`gatehouse ${command}: unknown option "${arg}".`)
+      err(`gatehouse-auth ${command}: unknown option "${arg}".`)
       return 2
     }
   }
   if (!url) {
-    err(`gatehouse ${command}: give the database with --database <url> (or set DATABASE_URL).`)
+    err(`gatehouse-auth ${command}: give the database with --database <url> (or set DATABASE_URL).`)
     return 2
   }
   try {
     return { target: await openDatabase(url), flags: given }
   } catch (error) {
-    err(`gatehouse ${command}: ${(error as Error).message}`)
+    err(`gatehouse-auth ${command}: ${(error as Error).message}`)
     return 2
   }
 }

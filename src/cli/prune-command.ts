@@ -2,7 +2,7 @@ import type { CommandIo } from './migrate-command.js'
 import { databaseFromArgs } from './open-database.js'
 
 /**
- * `gatehouse prune --database <url>`: deletes expired sessions and expired e-mail sign-in tokens, and says how many.
+ * `gatehouse-auth prune --database <url>`: deletes expired sessions and expired e-mail sign-in tokens, and says how many.
  * Run it from a scheduled job (cron, a platform's scheduler), or give a SQL adapter `pruneEvery` instead. A database
  * that is behind on migrations is refused, since its tables may not be the ones this version expects.
  */
@@ -14,8 +14,8 @@ export async function pruneCommand(args: readonly string[], io: CommandIo): Prom
     const status = await target.status()
     if (status.pending.length > 0) {
       io.err(
-        `gatehouse prune: ${target.label}: the database is at version ${status.current}, this Gatehouse needs ` +
-          `${status.latest}; run \`gatehouse migrate\` first.`,
+        `gatehouse-auth prune: ${target.label}: the database is at version ${status.current}, this Gatehouse needs ` +
+          `${status.latest}; run \`gatehouse-auth migrate\` first.`,
       )
       return 1
     }
@@ -26,7 +26,7 @@ export async function pruneCommand(args: readonly string[], io: CommandIo): Prom
     )
     return 0
   } catch (error) {
-    io.err(`gatehouse prune: ${target.label}: ${(error as Error).message}`)
+    io.err(`gatehouse-auth prune: ${target.label}: ${(error as Error).message}`)
     return 1
   } finally {
     await target.close()

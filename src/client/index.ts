@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import { signIn, getSession } from 'gatehouse/client'
+ * import { signIn, getSession } from 'gatehouse-auth/client'
  * await signIn('credentials', { email, password, redirect: false })
  * ```
  * @module

@@ -122,7 +122,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
   } else if (secrets.length === 0) {
     problem(
       fromEnv.production ? MissingSecretError : MissingSecret,
-      '`secret`: no secret is set. Set AUTH_SECRET (generate one with `npx gatehouse secret`) or pass `secret`.',
+      '`secret`: no secret is set. Set AUTH_SECRET (generate one with `npx gatehouse-auth secret`) or pass `secret`.',
     )
   }
 
@@ -201,7 +201,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     if ((p.type === 'oauth' || p.type === 'oidc') && typeof p.renamedTo === 'string') {
       logger.warn(
         'provider-renamed',
-        `Provider "${p.id}" is retired or renamed in Auth.js; use "${p.renamedTo}" (gatehouse/providers/${p.renamedTo}).`,
+        `Provider "${p.id}" is retired or renamed in Auth.js; use "${p.renamedTo}" (gatehouse-auth/providers/${p.renamedTo}).`,
       )
     }
   }
@@ -215,7 +215,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
       MissingAdapter,
       `${needAdapter.map((p) => `provider "${p.id}" (${p.type})`).join(', ')} needs an \`adapter\` with ` +
         `${methods.map((m) => `\`${m}\``).join(', ')}, even with JWT sessions (its sign-in tokens or passkeys are stored there). ` +
-        'Set an adapter, such as gatehouse/adapters/sqlite.',
+        'Set an adapter, such as gatehouse-auth/adapters/sqlite.',
     )
   }
   if (config.adapter) {

@@ -1,5 +1,5 @@
 /**
- * `decode` of `gatehouse/jwt`, a drop-in for `decode` of `@auth/core/jwt`.
+ * `decode` of `gatehouse-auth/jwt`, a drop-in for `decode` of `@auth/core/jwt`.
  *
  * @module
  */

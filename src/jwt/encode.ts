@@ -1,5 +1,5 @@
 /**
- * `encode` of `gatehouse/jwt`, a drop-in for `encode` of `@auth/core/jwt`.
+ * `encode` of `gatehouse-auth/jwt`, a drop-in for `encode` of `@auth/core/jwt`.
  *
  * @module
  */

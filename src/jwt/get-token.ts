@@ -1,5 +1,5 @@
 /**
- * `getToken` of `gatehouse/jwt`: reads the session JWT of a request outside the Gatehouse handler (middleware, API
+ * `getToken` of `gatehouse-auth/jwt`: reads the session JWT of a request outside the Gatehouse handler (middleware, API
  * routes), a drop-in for `getToken` of `@auth/core/jwt`.
  *
  * @module

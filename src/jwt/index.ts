@@ -1,10 +1,10 @@
 /**
- * `gatehouse/jwt`: encode, decode and read session JWTs, with the signatures and token format of
+ * `gatehouse-auth/jwt`: encode, decode and read session JWTs, with the signatures and token format of
  * `@auth/core/jwt`.
  *
  * @example
  * ```ts
- * import { getToken } from 'gatehouse/jwt'
+ * import { getToken } from 'gatehouse-auth/jwt'
  * const token = await getToken({ req: request })
  * ```
  * @module

@@ -9,7 +9,7 @@ const warningText: Record<WarningCode, string> = {
     '`basePath` and the path of `AUTH_URL` both set the mount path; `basePath` wins.',
   'env-url-basepath-mismatch': 'The path of `AUTH_URL` differs from `basePath`; `basePath` is used.',
   'experimental-webauthn': 'WebAuthn is experimental: its API may change.',
-  'short-secret': 'The secret is shorter than 32 characters. Generate one with `npx gatehouse secret`.',
+  'short-secret': 'The secret is shorter than 32 characters. Generate one with `npx gatehouse-auth secret`.',
   'generated-secret': 'No secret was configured; a generated one is used.',
   'sign-out-everywhere-unsupported':
     'Signing out everywhere needs database sessions and an adapter with `deleteSessions`; only this browser was signed out.',

@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * import { createTokenRefresher } from 'gatehouse/oauth'
+ * import { createTokenRefresher } from 'gatehouse-auth/oauth'
  * ```
  * @module
  */

@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import { deletePasskey, listPasskeys, renamePasskey } from 'gatehouse/passkeys'
+ * import { deletePasskey, listPasskeys, renamePasskey } from 'gatehouse-auth/passkeys'
  * ```
  * @module
  */

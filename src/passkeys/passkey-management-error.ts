@@ -10,7 +10,7 @@ export type PasskeyManagementCode =
   | 'last_sign_in_method'
 
 /**
- * A refusal of `gatehouse/passkeys`, with a `code` the application can branch on; the message says what to do.
+ * A refusal of `gatehouse-auth/passkeys`, with a `code` the application can branch on; the message says what to do.
  *
  * @example
  * ```ts

@@ -20,7 +20,7 @@ export const userId = '`sub` of the ID token'
  *
  * @example
  * ```ts
- * import Apple from 'gatehouse/providers/apple'
+ * import Apple from 'gatehouse-auth/providers/apple'
  * createAuth({ providers: [Apple] }) // AUTH_APPLE_ID, AUTH_APPLE_SECRET
  * ```
  * @see https://developer.apple.com/documentation/sign_in_with_apple/sign_in_with_apple_rest_api

@@ -17,7 +17,7 @@ export const userId = '`account_id` of `/me`'
  *
  * @example
  * ```ts
- * import Atlassian from 'gatehouse/providers/atlassian'
+ * import Atlassian from 'gatehouse-auth/providers/atlassian'
  * createAuth({ providers: [Atlassian] }) // AUTH_ATLASSIAN_ID, AUTH_ATLASSIAN_SECRET
  * ```
  * @see https://developer.atlassian.com/cloud/jira/platform/oauth-2-3lo-apps/

@@ -10,7 +10,7 @@ export const userId = '`sub` of the ID token'
  *
  * @example
  * ```ts
- * import Auth0 from 'gatehouse/providers/auth0'
+ * import Auth0 from 'gatehouse-auth/providers/auth0'
  * createAuth({ providers: [Auth0] }) // AUTH_AUTH0_ID, AUTH_AUTH0_SECRET, AUTH_AUTH0_ISSUER
  * ```
  * @see https://auth0.com/docs/authenticate/protocols/openid-connect-protocol

@@ -11,7 +11,7 @@ export const userId = '`sub` of the ID token'
  *
  * @example
  * ```ts
- * import Authentik from 'gatehouse/providers/authentik'
+ * import Authentik from 'gatehouse-auth/providers/authentik'
  * createAuth({ providers: [Authentik] }) // AUTH_AUTHENTIK_ID, AUTH_AUTHENTIK_SECRET, AUTH_AUTHENTIK_ISSUER
  * ```
  * @see https://docs.goauthentik.io/docs/add-secure-apps/providers/oauth2/

@@ -17,7 +17,7 @@ export const userId = '`sub` of the ID token'
  *
  * @example
  * ```ts
- * import AzureADB2C from 'gatehouse/providers/azure-ad-b2c'
+ * import AzureADB2C from 'gatehouse-auth/providers/azure-ad-b2c'
  * createAuth({ providers: [AzureADB2C] }) // AUTH_AZURE_AD_B2C_ID, AUTH_AZURE_AD_B2C_SECRET, AUTH_AZURE_AD_B2C_ISSUER
  * ```
  * @see https://learn.microsoft.com/en-us/azure/active-directory-b2c/openid-connect

@@ -16,7 +16,7 @@ export const userId = '`sub` of the ID token'
  *
  * @example
  * ```ts
- * import BattleNet from 'gatehouse/providers/battlenet'
+ * import BattleNet from 'gatehouse-auth/providers/battlenet'
  * createAuth({ providers: [BattleNet] }) // AUTH_BATTLENET_ID, AUTH_BATTLENET_SECRET
  * ```
  * @see https://develop.battle.net/documentation/guides/using-oauth

@@ -17,7 +17,7 @@ export const userId = '`account_id` of `/2.0/user`'
  *
  * @example
  * ```ts
- * import Bitbucket from 'gatehouse/providers/bitbucket'
+ * import Bitbucket from 'gatehouse-auth/providers/bitbucket'
  * createAuth({ providers: [Bitbucket] }) // AUTH_BITBUCKET_ID, AUTH_BITBUCKET_SECRET
  * ```
  * @see https://developer.atlassian.com/cloud/bitbucket/oauth-2/

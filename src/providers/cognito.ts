@@ -10,7 +10,7 @@ export const userId = '`sub` of the ID token'
  *
  * @example
  * ```ts
- * import Cognito from 'gatehouse/providers/cognito'
+ * import Cognito from 'gatehouse-auth/providers/cognito'
  * createAuth({ providers: [Cognito] }) // AUTH_COGNITO_ID, AUTH_COGNITO_SECRET, AUTH_COGNITO_ISSUER
  * ```
  * @see https://docs.aws.amazon.com/cognito/latest/developerguide/cognito-userpools-server-contract-reference.html

@@ -19,7 +19,7 @@ export const userId = '`id` of `/users/@me`'
  *
  * @example
  * ```ts
- * import Discord from 'gatehouse/providers/discord'
+ * import Discord from 'gatehouse-auth/providers/discord'
  * createAuth({ providers: [Discord] }) // AUTH_DISCORD_ID, AUTH_DISCORD_SECRET
  * ```
  * @see https://discord.com/developers/docs/topics/oauth2

@@ -18,7 +18,7 @@ export const userId = '`account_id` of `/users/get_current_account`'
  *
  * @example
  * ```ts
- * import Dropbox from 'gatehouse/providers/dropbox'
+ * import Dropbox from 'gatehouse-auth/providers/dropbox'
  * createAuth({ providers: [Dropbox] }) // AUTH_DROPBOX_ID, AUTH_DROPBOX_SECRET
  * ```
  * @see https://developers.dropbox.com/oauth-guide

@@ -17,7 +17,7 @@ export const userId = '`id` of `/me`'
  *
  * @example
  * ```ts
- * import Facebook from 'gatehouse/providers/facebook'
+ * import Facebook from 'gatehouse-auth/providers/facebook'
  * createAuth({ providers: [Facebook] }) // AUTH_FACEBOOK_ID, AUTH_FACEBOOK_SECRET
  * ```
  * @see https://developers.facebook.com/docs/facebook-login/guides/advanced/manual-flow

@@ -23,7 +23,7 @@ export const userId = '`id` of `/user`'
  *
  * @example
  * ```ts
- * import GitHub from 'gatehouse/providers/github'
+ * import GitHub from 'gatehouse-auth/providers/github'
  * createAuth({ providers: [GitHub] }) // AUTH_GITHUB_ID, AUTH_GITHUB_SECRET
  * ```
  * @see https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
@@ -44,7 +44,7 @@ export default function GitHub(options: GitHubOptions = {}): OAuthConfig<GitHubP
         const headers = {
           Authorization: `Bearer ${String(tokens['access_token'])}`,
           Accept: 'application/vnd.github+json',
-          'User-Agent': 'gatehouse',
+          'User-Agent': 'gatehouse-auth',
         }
         const res = await fetch(`${api}/user`, { headers })
         if (!res.ok) throw new Error(`GitHub /user answered ${res.status}`)

@@ -21,7 +21,7 @@ export const userId = '`id` of `/api/v4/user`'
  *
  * @example
  * ```ts
- * import GitLab from 'gatehouse/providers/gitlab'
+ * import GitLab from 'gatehouse-auth/providers/gitlab'
  * createAuth({ providers: [GitLab] }) // AUTH_GITLAB_ID, AUTH_GITLAB_SECRET
  * ```
  * @see https://docs.gitlab.com/api/oauth2/

@@ -19,7 +19,7 @@ export const userId = '`sub` of the ID token'
  *
  * @example
  * ```ts
- * import Google from 'gatehouse/providers/google'
+ * import Google from 'gatehouse-auth/providers/google'
  * createAuth({ providers: [Google] }) // AUTH_GOOGLE_ID, AUTH_GOOGLE_SECRET
  * ```
  * @see https://developers.google.com/identity/openid-connect/openid-connect

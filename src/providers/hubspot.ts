@@ -18,7 +18,7 @@ export const userId = '`user_id` of the access-token metadata'
  *
  * @example
  * ```ts
- * import HubSpot from 'gatehouse/providers/hubspot'
+ * import HubSpot from 'gatehouse-auth/providers/hubspot'
  * createAuth({ providers: [HubSpot] }) // AUTH_HUBSPOT_ID, AUTH_HUBSPOT_SECRET
  * ```
  * @see https://developers.hubspot.com/docs/api/oauth-quickstart-guide

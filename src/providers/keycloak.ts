@@ -10,7 +10,7 @@ export const userId = '`sub` of the ID token'
  *
  * @example
  * ```ts
- * import Keycloak from 'gatehouse/providers/keycloak'
+ * import Keycloak from 'gatehouse-auth/providers/keycloak'
  * createAuth({ providers: [Keycloak] }) // AUTH_KEYCLOAK_ID, AUTH_KEYCLOAK_SECRET, AUTH_KEYCLOAK_ISSUER
  * ```
  * @see https://www.keycloak.org/docs/latest/securing_apps/#_oidc

@@ -18,7 +18,7 @@ export const userId = '`sub` of the ID token'
  *
  * @example
  * ```ts
- * import LinkedIn from 'gatehouse/providers/linkedin'
+ * import LinkedIn from 'gatehouse-auth/providers/linkedin'
  * createAuth({ providers: [LinkedIn] }) // AUTH_LINKEDIN_ID, AUTH_LINKEDIN_SECRET
  * ```
  * @see https://learn.microsoft.com/en-us/linkedin/consumer/integrations/self-serve/sign-in-with-linkedin-v2

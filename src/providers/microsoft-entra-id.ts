@@ -21,7 +21,7 @@ export const userId = '`sub` of the ID token'
  *
  * @example
  * ```ts
- * import MicrosoftEntraID from 'gatehouse/providers/microsoft-entra-id'
+ * import MicrosoftEntraID from 'gatehouse-auth/providers/microsoft-entra-id'
  * createAuth({ providers: [MicrosoftEntraID] }) // AUTH_MICROSOFT_ENTRA_ID_ID, _SECRET, _ISSUER
  * ```
  * @see https://learn.microsoft.com/en-us/entra/identity-platform/v2-protocols-oidc

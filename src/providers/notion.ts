@@ -18,7 +18,7 @@ export const userId = '`id` of the bot owner user'
  *
  * @example
  * ```ts
- * import Notion from 'gatehouse/providers/notion'
+ * import Notion from 'gatehouse-auth/providers/notion'
  * createAuth({ providers: [Notion] }) // AUTH_NOTION_ID, AUTH_NOTION_SECRET
  * ```
  * @see https://developers.notion.com/docs/authorization

@@ -10,7 +10,7 @@ export const userId = '`sub` of the ID token'
  *
  * @example
  * ```ts
- * import Okta from 'gatehouse/providers/okta'
+ * import Okta from 'gatehouse-auth/providers/okta'
  * createAuth({ providers: [Okta] }) // AUTH_OKTA_ID, AUTH_OKTA_SECRET, AUTH_OKTA_ISSUER
  * ```
  * @see https://developer.okta.com/docs/reference/api/oidc/

@@ -134,7 +134,7 @@ export interface EmailLimits {
   store?: RateLimitStore
   /**
    * The client's address. Default: the connection's address when the integration passed it
-   * (`gatehouse/node`, `toWebRequest`), else none, and then only `perAddress` applies. `'x-forwarded-for'`
+   * (`gatehouse-auth/node`, `toWebRequest`), else none, and then only `perAddress` applies. `'x-forwarded-for'`
    * takes the last entry of `X-Forwarded-For` (the one your own proxy appended): only behind a proxy you
    * control, since clients can send the header themselves. A function may read anything else.
    */
@@ -156,7 +156,7 @@ export interface EmailConfig extends CommonProviderOptions {
   generateVerificationToken?: () => Awaitable<string>
   /**
    * Turns what the user typed into the address stored and mailed to. Default `normalizeEmailAddress` (exported by
-   * `gatehouse`): NFKC, one ASCII `@`, no quotes or header characters, punycode domain.
+   * `gatehouse-auth`): NFKC, one ASCII `@`, no quotes or header characters, punycode domain.
    * Throw to refuse an address (the sign-in page then says `EmailSignin`).
    */
   normalizeIdentifier?: (identifier: string) => string

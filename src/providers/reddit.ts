@@ -16,7 +16,7 @@ export const userId = '`id` of `/api/v1/me`'
  *
  * @example
  * ```ts
- * import Reddit from 'gatehouse/providers/reddit'
+ * import Reddit from 'gatehouse-auth/providers/reddit'
  * createAuth({ providers: [Reddit] }) // AUTH_REDDIT_ID, AUTH_REDDIT_SECRET
  * ```
  * @see https://github.com/reddit-archive/reddit/wiki/OAuth2

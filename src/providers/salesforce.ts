@@ -19,7 +19,7 @@ export const userId = '`user_id` of the userinfo (else `sub`)'
  *
  * @example
  * ```ts
- * import Salesforce from 'gatehouse/providers/salesforce'
+ * import Salesforce from 'gatehouse-auth/providers/salesforce'
  * createAuth({ providers: [Salesforce] }) // AUTH_SALESFORCE_ID, AUTH_SALESFORCE_SECRET
  * ```
  * @see https://help.salesforce.com/s/articleView?id=sf.remoteaccess_using_openid.htm

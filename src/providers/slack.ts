@@ -18,7 +18,7 @@ export const userId = '`sub` of the ID token'
  *
  * @example
  * ```ts
- * import Slack from 'gatehouse/providers/slack'
+ * import Slack from 'gatehouse-auth/providers/slack'
  * createAuth({ providers: [Slack] }) // AUTH_SLACK_ID, AUTH_SLACK_SECRET
  * ```
  * @see https://api.slack.com/authentication/sign-in-with-slack

@@ -17,7 +17,7 @@ export const userId = '`id` of `/v1/me`'
  *
  * @example
  * ```ts
- * import Spotify from 'gatehouse/providers/spotify'
+ * import Spotify from 'gatehouse-auth/providers/spotify'
  * createAuth({ providers: [Spotify] }) // AUTH_SPOTIFY_ID, AUTH_SPOTIFY_SECRET
  * ```
  * @see https://developer.spotify.com/documentation/web-api/tutorials/code-pkce-flow

@@ -17,7 +17,7 @@ export const userId = '`id` of `/athlete`'
  *
  * @example
  * ```ts
- * import Strava from 'gatehouse/providers/strava'
+ * import Strava from 'gatehouse-auth/providers/strava'
  * createAuth({ providers: [Strava] }) // AUTH_STRAVA_ID, AUTH_STRAVA_SECRET
  * ```
  * @see https://developers.strava.com/docs/authentication/

@@ -17,7 +17,7 @@ export const userId = '`sub` of the ID token'
  *
  * @example
  * ```ts
- * import Twitch from 'gatehouse/providers/twitch'
+ * import Twitch from 'gatehouse-auth/providers/twitch'
  * createAuth({ providers: [Twitch] }) // AUTH_TWITCH_ID, AUTH_TWITCH_SECRET
  * ```
  * @see https://dev.twitch.tv/docs/authentication/getting-tokens-oidc/

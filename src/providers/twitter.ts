@@ -14,7 +14,7 @@ export const userId = '`data.id` of `/2/users/me`'
  *
  * @example
  * ```ts
- * import Twitter from 'gatehouse/providers/twitter'
+ * import Twitter from 'gatehouse-auth/providers/twitter'
  * createAuth({ providers: [Twitter] }) // AUTH_TWITTER_ID, AUTH_TWITTER_SECRET
  * ```
  * @see https://docs.x.com/resources/fundamentals/authentication/oauth-2-0/authorization-code

@@ -24,7 +24,7 @@ export const userId = '`id` of `/sso/profile`'
  *
  * @example
  * ```ts
- * import WorkOS from 'gatehouse/providers/workos'
+ * import WorkOS from 'gatehouse-auth/providers/workos'
  * createAuth({ providers: [WorkOS({ connection: 'conn_123' })] }) // AUTH_WORKOS_ID, AUTH_WORKOS_SECRET
  * ```
  * @see https://workos.com/docs/reference/sso

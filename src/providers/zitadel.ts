@@ -18,7 +18,7 @@ export const userId = '`sub` of the ID token'
  *
  * @example
  * ```ts
- * import Zitadel from 'gatehouse/providers/zitadel'
+ * import Zitadel from 'gatehouse-auth/providers/zitadel'
  * createAuth({ providers: [Zitadel] }) // AUTH_ZITADEL_ID, AUTH_ZITADEL_SECRET, AUTH_ZITADEL_ISSUER
  * ```
  * @see https://zitadel.com/docs/apis/openidoauth/endpoints

@@ -18,7 +18,7 @@ export const userId = '`id` of `/v2/users/me`'
  *
  * @example
  * ```ts
- * import Zoom from 'gatehouse/providers/zoom'
+ * import Zoom from 'gatehouse-auth/providers/zoom'
  * createAuth({ providers: [Zoom] }) // AUTH_ZOOM_ID, AUTH_ZOOM_SECRET
  * ```
  * @see https://developers.zoom.us/docs/integrations/oauth/

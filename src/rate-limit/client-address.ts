@@ -1,6 +1,6 @@
 /**
  * The address of the client behind a web `Request`, which the Fetch API does not carry: an integration that knows
- * the connection (`gatehouse/node`) registers it here, keyed by the `Request` object, without a header a client
+ * the connection (`gatehouse-auth/node`) registers it here, keyed by the `Request` object, without a header a client
  * could forge.
  *
  * @module

@@ -1,6 +1,6 @@
 /**
  * Counters for limits: the store interface and its memory implementation. The Redis store is its own entry,
- * `gatehouse/rate-limit/redis`, so that importing this one never loads `ioredis`.
+ * `gatehouse-auth/rate-limit/redis`, so that importing this one never loads `ioredis`.
  *
  * @module
  */

@@ -14,7 +14,7 @@ export interface MemoryRateLimitStoreOptions {
 /**
  * Counters in this process's memory: right for one instance. Several instances behind a load balancer each count
  * on their own (so a limit becomes the limit times the instances): give them a shared store such as
- * `RedisRateLimitStore` (`gatehouse/rate-limit/redis`).
+ * `RedisRateLimitStore` (`gatehouse-auth/rate-limit/redis`).
  *
  * @example
  * ```ts

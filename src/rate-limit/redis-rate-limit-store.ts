@@ -26,7 +26,7 @@ return {count, ttl}
  * @example
  * ```ts
  * import Redis from 'ioredis'
- * import { RedisRateLimitStore } from 'gatehouse/rate-limit/redis'
+ * import { RedisRateLimitStore } from 'gatehouse-auth/rate-limit/redis'
  * const store = new RedisRateLimitStore(new Redis(process.env.REDIS_URL!))
  * Nodemailer({ server, from, limits: { store } })
  * ```

@@ -1,5 +1,5 @@
 /**
- * `gatehouse/testing`: the adapter conformance suite, for authors of adapters. It needs no particular test
+ * `gatehouse-auth/testing`: the adapter conformance suite, for authors of adapters. It needs no particular test
  * runner: pass `describe`, `it`, `beforeAll`, `afterAll` and a `skip` from yours.
  *
  * @module

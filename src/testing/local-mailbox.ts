@@ -1,5 +1,5 @@
 /**
- * `gatehouse/testing/mailbox`: a real SMTP server on loopback that keeps what it receives, parsed, for trying e-mail
+ * `gatehouse-auth/testing/mailbox`: a real SMTP server on loopback that keeps what it receives, parsed, for trying e-mail
  * sign-in without a mail account (the demo's `/mailbox` page) and for tests. Needs `smtp-server` and `mailparser`
  * (optional peer dependencies).
  *

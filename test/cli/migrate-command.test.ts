@@ -23,7 +23,7 @@ function io() {
   return { lines, out: (l: string) => void lines.push(l), err: (l: string) => void lines.push(`ERR ${l}`) }
 }
 
-describe('gatehouse migrate', () => {
+describe('gatehouse-auth migrate', () => {
   it('--check says a new database is behind (exit 1), migrate brings it up to date, again is a no-op', async () => {
     const url = `file:${join(dir, 'a.db')}`
     const check = io()
@@ -67,7 +67,7 @@ describe('gatehouse migrate', () => {
     expect(sqlitePath('file:///var/lib/auth%20db.sqlite')).toBe('/var/lib/auth db.sqlite')
   })
 
-  it('runs as `npx gatehouse migrate`; two processes at once on one SQLite file apply it once', async () => {
+  it('runs as `npx gatehouse-auth migrate`; two processes at once on one SQLite file apply it once', async () => {
     const run = () =>
       promisify(execFile)(
         process.execPath,

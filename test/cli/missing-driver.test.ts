@@ -1,5 +1,5 @@
 /**
- * The drivers are optional peer dependencies: without the one a database URL needs, `gatehouse migrate` says which
+ * The drivers are optional peer dependencies: without the one a database URL needs, `gatehouse-auth migrate` says which
  * package to install. Each case runs the CLI in a child process whose module resolution cannot find that driver
  * (a resolve hook answers as Node does for a package that is not installed), while the other drivers still load.
  */

@@ -1,5 +1,5 @@
 /**
- * `gatehouse prune` and the SQL adapters' `pruneEvery` against real SQLite, PostgreSQL and MariaDB: expired sessions
+ * `gatehouse-auth prune` and the SQL adapters' `pruneEvery` against real SQLite, PostgreSQL and MariaDB: expired sessions
  * and sign-in tokens go, live ones stay, counts are reported; a database behind on migrations is refused.
  */
 import { execFile } from 'node:child_process'
@@ -56,7 +56,7 @@ async function seed(adapter: SqlAdapter) {
   }
 }
 
-describe('gatehouse prune', () => {
+describe('gatehouse-auth prune', () => {
   it('deletes expired sessions and tokens from SQLite, keeps live ones, and reports the counts', async () => {
     const file = join(dir, 'prune.db')
     const db = new Database(file)
@@ -77,12 +77,12 @@ describe('gatehouse prune', () => {
     const file = join(dir, 'empty.db')
     const out = io()
     expect(await pruneCommand(['-d', `file:${file}`], out)).toBe(1)
-    expect(out.lines.join('\n')).toMatch(/run `gatehouse migrate` first/)
+    expect(out.lines.join('\n')).toMatch(/run `gatehouse-auth migrate` first/)
     expect(await pruneCommand(['--nope'], io())).toBe(2)
     expect(await pruneCommand(['-d', 'mongodb://x'], io())).toBe(2)
   })
 
-  it('runs as `npx gatehouse prune`', async () => {
+  it('runs as `npx gatehouse-auth prune`', async () => {
     const file = join(dir, 'cli.db')
     const db = new Database(file)
     await sqliteAdapter.migrate(db)

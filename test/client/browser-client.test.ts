@@ -1,5 +1,5 @@
 /**
- * `gatehouse/react` (and through it `gatehouse/client`) in Chromium against Gatehouse's handlers, and the same page on
+ * `gatehouse-auth/react` (and through it `gatehouse-auth/client`) in Chromium against Gatehouse's handlers, and the same page on
  * next-auth/react 5.0.0-beta.32 itself: same results and the same HTTP requests, step by step, except where Gatehouse
  * fixes next-auth (a bare `update()` POSTs; a failed refetch keeps the session).
  */
@@ -120,7 +120,7 @@ describe.skipIf(skip)('browser client in Chromium', () => {
     }
   }
 
-  test('gatehouse/react gives next-auth/react results with the same requests; update() fires trigger update', async () => {
+  test('gatehouse-auth/react gives next-auth/react results with the same requests; update() fires trigger update', async () => {
     const ours = await scenario('gatehouse')
     const theirs = await scenario('next-auth')
 

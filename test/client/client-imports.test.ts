@@ -6,12 +6,12 @@ import { describe, expect, test } from 'vitest'
 import { bundleInputs as inputsOf } from '../support/bundle-inputs.js'
 
 describe('entry point imports', () => {
-  test('gatehouse/client bundles for the browser from src/client alone', async () => {
+  test('gatehouse-auth/client bundles for the browser from src/client alone', async () => {
     const inputs = await inputsOf('src/client/index.ts', 'browser')
     expect(inputs.filter((p) => !p.startsWith('src/client/'))).toEqual([])
   })
 
-  test('gatehouse/react adds only react', async () => {
+  test('gatehouse-auth/react adds only react', async () => {
     const inputs = await inputsOf('src/client/react/index.ts', 'node')
     expect([...new Set(inputs.filter((p) => !p.startsWith('src/client/')))]).toEqual(['react'])
   })

@@ -1,7 +1,7 @@
-import type { useSession } from 'gatehouse/react'
-import type {} from 'gatehouse'
+import type { useSession } from 'gatehouse-auth/react'
+import type {} from 'gatehouse-auth'
 
-declare module 'gatehouse' {
+declare module 'gatehouse-auth' {
   interface Session {
     role?: 'admin' | 'user'
   }

@@ -1,5 +1,5 @@
 /**
- * `gatehouse/webauthn` in Chromium with a virtual authenticator, driven from a plain page (no built-in page): the
+ * `gatehouse-auth/webauthn` in Chromium with a virtual authenticator, driven from a plain page (no built-in page): the
  * requests of next-auth/webauthn (`GET /providers`, `GET /webauthn-options/{id}?…`, `GET /csrf`, a form POST to
  * `/callback/{id}`), registration of a new user, sign-in with a discoverable passkey, a second passkey while signed
  * in, and a refused options request answered as `{ ok: false }`.
@@ -10,7 +10,7 @@ import { sqliteBackend } from '../database/flow-backends.js'
 import { launchChromium, skipWithoutChromium } from '../support/chromium.js'
 import { startWebAuthnBrowserApp, type WebAuthnBrowserApp } from '../webauthn/webauthn-browser-app.js'
 
-const skip = skipWithoutChromium('the gatehouse/webauthn browser tests')
+const skip = skipWithoutChromium('the gatehouse-auth/webauthn browser tests')
 
 type Lib = Record<string, (...args: unknown[]) => Promise<unknown>>
 
@@ -30,7 +30,7 @@ async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: stri
   return { cdp, id: authenticatorId }
 }
 
-describe.skipIf(skip)('gatehouse/webauthn in Chromium', () => {
+describe.skipIf(skip)('gatehouse-auth/webauthn in Chromium', () => {
   let app: WebAuthnBrowserApp
   let browser: Browser
   let teardown: (() => unknown) | undefined

@@ -1,11 +1,11 @@
-/** `gatehouse/webauthn` bundles for the browser from `src/client` and `@simplewebauthn/browser` alone. */
+/** `gatehouse-auth/webauthn` bundles for the browser from `src/client` and `@simplewebauthn/browser` alone. */
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { expect, test } from 'vitest'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
-test('gatehouse/webauthn pulls in no server code and no Node module', async () => {
+test('gatehouse-auth/webauthn pulls in no server code and no Node module', async () => {
   const result = await build({
     entryPoints: ['src/client/webauthn/index.ts'],
     absWorkingDir: root,

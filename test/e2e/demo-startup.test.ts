@@ -39,7 +39,7 @@ interface Run {
 
 /**
  * Runs `examples/demo/server.ts` as `npm start` does and stops it (SIGTERM) once it says it listens, after
- * `whileListening` had its turn; resolves with what it printed and its exit code. `npm start` loads `gatehouse/*`
+ * `whileListening` had its turn; resolves with what it printed and its exit code. `npm start` loads `gatehouse-auth/*`
  * from `dist/`; here the `gatehouse-source` condition loads `src/`, so the test needs no build.
  */
 function runDemo(env: NodeJS.ProcessEnv, whileListening: (url: string) => Promise<void> = async () => {}) {
@@ -99,7 +99,7 @@ describe('demo start-up', () => {
     expect(run.code).toBe(1)
     expect(run.url).toBeUndefined()
     expect(run.stderr).toContain('AUTH_SECRET is not set')
-    expect(run.stderr).toContain('npx gatehouse secret')
+    expect(run.stderr).toContain('npx gatehouse-auth secret')
     // One clear paragraph, not a stack trace.
     expect(run.stderr).not.toMatch(/\n\s+at /)
     await expect(stat(join(dataDir, 'auth-secret'))).rejects.toThrow(/ENOENT/)

@@ -1,6 +1,6 @@
 /**
  * E-mail sign-in in Chromium, on SQLite and PostgreSQL: ask for a link on the built-in sign-in page, which
- * Nodemailer sends over SMTP to a real SMTP server on loopback (gatehouse/testing/mailbox); read it from there,
+ * Nodemailer sends over SMTP to a real SMTP server on loopback (gatehouse-auth/testing/mailbox); read it from there,
  * open it, press the confirmation button, signed in.
  */
 import type { Browser, BrowserContext } from 'playwright-core'

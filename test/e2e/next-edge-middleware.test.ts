@@ -1,5 +1,5 @@
 /**
- * The middleware path of gatehouse/next on the Edge runtime: `test/fixtures/next-edge` (a `middleware.ts`, which
+ * The middleware path of gatehouse-auth/next on the Edge runtime: `test/fixtures/next-edge` (a `middleware.ts`, which
  * Next 16 runs on the Edge runtime, `export { auth as middleware }`) is built with `next build` and started with
  * `next start` here. The build must place the middleware in the Edge bundle without a single "Node.js module is
  * loaded" warning (Turbopack only warns; the module would then fail at run time), and the running middleware must
@@ -49,7 +49,7 @@ function freePort(): Promise<number> {
 /** The `name=value` pairs of a response's `Set-Cookie` lines. */
 const pairs = (response: Response) => response.headers.getSetCookie().map((line) => line.split(';')[0]!)
 
-describe('gatehouse/next middleware on the Edge runtime (next build + next start)', () => {
+describe('gatehouse-auth/next middleware on the Edge runtime (next build + next start)', () => {
   let buildOutput = ''
   let server: ChildProcess | undefined
   let origin = ''

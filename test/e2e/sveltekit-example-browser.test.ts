@@ -2,7 +2,7 @@
  * Chromium against examples/sveltekit, built with `vite build` + adapter-node and started with `node build` inside
  * the suite (a failed build fails the suite): the protected page, the built-in sign-in page, the signIn / signOut
  * form actions (with a wrong password answered by `fail()`), the Demo IdP through a form action with
- * `authorizationParams-*` and through `gatehouse/sveltekit/client`, and client sign-out.
+ * `authorizationParams-*` and through `gatehouse-auth/sveltekit/client`, and client sign-out.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -93,7 +93,7 @@ describe.skipIf(skip)('examples/sveltekit in Chromium', () => {
     await page.context().close()
   })
 
-  test('the Demo IdP through gatehouse/sveltekit/client, then the built-in sign-in page', async () => {
+  test('the Demo IdP through gatehouse-auth/sveltekit/client, then the built-in sign-in page', async () => {
     const page = await newPage()
     // Slow scripts, as on a busy machine: the client button must wait for hydration (it is disabled until then).
     await page.route('**/_app/immutable/**', async (route) => {

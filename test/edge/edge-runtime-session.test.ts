@@ -26,9 +26,9 @@ const claims = { name: 'Ann', email: 'ann@example.test', sub: 'user-1' }
 
 /** What the page puts on `window`: the core, and helpers to call it as a server runtime would. */
 const entry = `
-import { Auth, raw } from 'gatehouse'
-import Credentials from 'gatehouse/providers/credentials'
-import { decode, encode } from 'gatehouse/jwt'
+import { Auth, raw } from 'gatehouse-auth'
+import Credentials from 'gatehouse-auth/providers/credentials'
+import { decode, encode } from 'gatehouse-auth/jwt'
 
 class ServerRequest extends Request {
   #headers

@@ -60,7 +60,7 @@ describe('send limits', () => {
     expect(mails).toHaveLength(4)
   })
 
-  it('over real HTTP through gatehouse/node, the per-client limit counts the connection address', async () => {
+  it('over real HTTP through gatehouse-auth/node, the per-client limit counts the connection address', async () => {
     const { config, mails, logger } = emailConfig(MemoryAdapter(), {
       provider: { limits: { perClient: { max: 2, windowMs: 60_000 } } },
     })

@@ -1,5 +1,5 @@
 /**
- * The Nodemailer provider over real SMTP: nodemailer sends to `smtp-server` on loopback (gatehouse/testing/mailbox),
+ * The Nodemailer provider over real SMTP: nodemailer sends to `smtp-server` on loopback (gatehouse-auth/testing/mailbox),
  * the messages are parsed with `mailparser`, and the link in them signs in through the confirmation page on a real
  * SQLite adapter. Also: a server that refuses the recipient, a server that is not there, and the configuration
  * checks of `server`.

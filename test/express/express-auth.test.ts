@@ -53,7 +53,7 @@ async function start(variant: Variant, config: AuthConfig): Promise<{ server: Se
 }
 
 for (const variant of variants) {
-  describe(`gatehouse/express: ${variant.name}`, () => {
+  describe(`gatehouse-auth/express: ${variant.name}`, () => {
     const config = baseConfig()
     let server: Server
     let origin = ''
@@ -147,7 +147,7 @@ for (const variant of variants) {
       )
     })
 
-    frameworkNegativeSuite(`gatehouse/express: ${variant.name}`, () => ({
+    frameworkNegativeSuite(`gatehouse-auth/express: ${variant.name}`, () => ({
       origin: origin,
       protectedPath: '/protected',
       protectedInit: { headers: { accept: 'text/html' } },

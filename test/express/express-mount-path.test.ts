@@ -26,7 +26,7 @@ async function listen(app: ReturnType<typeof express5>): Promise<{ server: Serve
 }
 
 for (const { name, major, mount, nested } of mounts) {
-  describe(`gatehouse/express mounted without basePath: ${name}`, () => {
+  describe(`gatehouse-auth/express mounted without basePath: ${name}`, () => {
     const config = baseConfig()
     let server: Server
     let origin = ''
@@ -86,7 +86,7 @@ for (const { name, major, mount, nested } of mounts) {
   })
 }
 
-describe('gatehouse/express: an explicit basePath wins over the mount path', () => {
+describe('gatehouse-auth/express: an explicit basePath wins over the mount path', () => {
   let server: Server
   let origin = ''
   beforeAll(async () => {

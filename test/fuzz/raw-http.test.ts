@@ -1,5 +1,5 @@
 /**
- * Fuzzing over raw HTTP: the README's quick-start server (`gatehouse/node`, `createAuth`, no error handling of
+ * Fuzzing over raw HTTP: the README's quick-start server (`gatehouse-auth/node`, `createAuth`, no error handling of
  * its own) in a child process, fed raw TCP bytes (malformed request lines, `*` and absolute-form targets,
  * unusable Hosts, header bytes `Headers` refuses, content-length lies). The server must stay up, every answer
  * must keep the invariants, and its heap after GC must stay bounded.

@@ -36,7 +36,7 @@ async function signIn(jar: CookieJar, fields: Record<string, string>, withCsrf =
   })
 }
 
-describe('gatehouse/hono on @hono/node-server', () => {
+describe('gatehouse-auth/hono on @hono/node-server', () => {
   it('signs in with credentials; verifyAuth lets the user through with authUser set', async () => {
     const jar = new CookieJar()
     const res = await signIn(jar, { username: 'alice', password: 'wonderland', callbackUrl: '/home' })
@@ -57,7 +57,7 @@ describe('gatehouse/hono on @hono/node-server', () => {
   })
 })
 
-frameworkNegativeSuite('gatehouse/hono on @hono/node-server', () => ({
+frameworkNegativeSuite('gatehouse-auth/hono on @hono/node-server', () => ({
   origin,
   protectedPath: '/api/me',
   refusedStatus: 401,

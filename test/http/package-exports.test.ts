@@ -36,7 +36,7 @@ const sourceFiles = walk(join(root, 'src'))
   .filter((p) => p.endsWith('.ts') && !p.endsWith('.test.ts') && !p.endsWith('.d.ts'))
   .map((p) => relative(root, p))
 
-/** Resolves `gatehouse/<subpath>` through `exports` as Node does (exact keys, then one-`*` patterns); src path or null. */
+/** Resolves `gatehouse-auth/<subpath>` through `exports` as Node does (exact keys, then one-`*` patterns); src path or null. */
 function resolveSubpath(subpath: string): string | null {
   const key = subpath === '' ? '.' : `./${subpath}`
   const exact = pkg.exports[key]
@@ -106,7 +106,7 @@ describe('providers', () => {
   })
 
   it.each(sourceFiles.filter((p) => p.startsWith('src/providers/')).map((p) => [p]))(
-    '%s is reachable as gatehouse/providers/<name> exactly when it is public',
+    '%s is reachable as gatehouse-auth/providers/<name> exactly when it is public',
     (file) => {
       const name = file.slice('src/providers/'.length, -'.ts'.length)
       const resolved = resolveSubpath(`providers/${name}`)
@@ -148,11 +148,11 @@ describe('providers', () => {
 })
 
 describe('modules that call themselves public', () => {
-  // Every `gatehouse/<subpath>` a source file names (module docs, @example imports) must be a real entry point.
+  // Every `gatehouse-auth/<subpath>` a source file names (module docs, @example imports) must be a real entry point.
   const named = new Map<string, string[]>()
   for (const file of sourceFiles) {
     for (const m of readFileSync(join(root, file), 'utf8').matchAll(
-      /['"`]gatehouse\/([a-z0-9][a-z0-9/_-]*)['"`]/g,
+      /['"`]gatehouse-auth\/([a-z0-9][a-z0-9/_-]*)['"`]/g,
     )) {
       const list = named.get(m[1]!) ?? []
       list.push(file)
@@ -164,13 +164,13 @@ describe('modules that call themselves public', () => {
     expect([...named.keys()]).toEqual(expect.arrayContaining(['jwt', 'node', 'providers/credentials']))
   })
 
-  it.each([...named.keys()].sort().map((s) => [s]))('gatehouse/%s is in package.json#exports', (subpath) => {
+  it.each([...named.keys()].sort().map((s) => [s]))('gatehouse-auth/%s is in package.json#exports', (subpath) => {
     const resolved = resolveSubpath(subpath)
     expect(resolved, `named in ${named.get(subpath)!.join(', ')}`).not.toBeNull()
     expect(existsSync(join(root, resolved!)), resolved!).toBe(true)
   })
 
-  it('no gatehouse/lib subpath is named anywhere', () => {
+  it('no gatehouse-auth/lib subpath is named anywhere', () => {
     for (const subpath of named.keys()) expect(subpath.startsWith('lib'), subpath).toBe(false)
   })
 })

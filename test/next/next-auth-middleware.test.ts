@@ -1,5 +1,5 @@
 /**
- * `gatehouse/next` called as Next.js calls it, with Next's own `NextRequest` / `NextResponse`: the route handlers,
+ * `gatehouse-auth/next` called as Next.js calls it, with Next's own `NextRequest` / `NextResponse`: the route handlers,
  * `auth` as middleware (or Next 16's proxy), wrapping a route handler (with a route context), and the Pages Router.
  */
 import { IncomingMessage, ServerResponse } from 'node:http'

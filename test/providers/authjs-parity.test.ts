@@ -70,7 +70,7 @@ describe('parity with @auth/core 0.41.3 providers', () => {
   })
 
   it.each(oauth.map((p) => [p.module, p] as const))(
-    'gatehouse/providers/%s exists with the same id, name and type',
+    'gatehouse-auth/providers/%s exists with the same id, name and type',
     async (module, theirs) => {
       const target = pkg.exports['./providers/*']!.default.replace('*', module)
       expect(target).toBe(`./dist/providers/${module}.js`)
@@ -128,7 +128,7 @@ describe('a retired provider id', () => {
     const warnings = await warningsFor(module)
     expect(warnings).toHaveLength(1)
     expect(warnings[0]![1]).toContain(`"${replacement}"`)
-    expect(warnings[0]![1]).toContain(`gatehouse/providers/${replacement}`)
+    expect(warnings[0]![1]).toContain(`gatehouse-auth/providers/${replacement}`)
   })
 
   it('a current id gives no such warning', async () => {

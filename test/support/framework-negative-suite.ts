@@ -24,7 +24,7 @@ export interface NegativeSuiteTarget {
  *
  * @example
  * ```ts
- * frameworkNegativeSuite('gatehouse/hono', () => ({ origin, protectedPath: '/api/me', refusedStatus: 401 }))
+ * frameworkNegativeSuite('gatehouse-auth/hono', () => ({ origin, protectedPath: '/api/me', refusedStatus: 401 }))
  * ```
  */
 export function frameworkNegativeSuite(name: string, target: () => NegativeSuiteTarget): void {

@@ -1,5 +1,5 @@
 /**
- * gatehouse/sveltekit called as kit calls it (test/sveltekit/kit-app.ts: kit's cookie jar and control flow): the
+ * gatehouse-auth/sveltekit called as kit calls it (test/sveltekit/kit-app.ts: kit's cookie jar and control flow): the
  * handle hook, `locals.auth()`, the signIn / signOut form actions, and each security check on its own.
  */
 import type { RequestEvent } from '@sveltejs/kit'

@@ -1,4 +1,4 @@
-/** gatehouse/passkeys on real adapters, with passkeys registered through the flow. */
+/** gatehouse-auth/passkeys on real adapters, with passkeys registered through the flow. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Adapter } from '../../src/adapters/adapter.js'
 import {

@@ -1,6 +1,6 @@
 /**
  * Passkeys in Chromium with a virtual authenticator (DevTools `WebAuthn.addVirtualAuthenticator`: CTAP2, internal
- * transport, resident keys, user verification), on the built-in sign-in page and through `gatehouse/webauthn`, on
+ * transport, resident keys, user verification), on the built-in sign-in page and through `gatehouse-auth/webauthn`, on
  * SQLite and PostgreSQL: register a new user, sign out, sign in with the button and with autofill (conditional
  * mediation), add a second passkey while signed in. The page's script is Gatehouse's own file, allowed by its hash;
  * with JavaScript off the page still signs in with credentials.

@@ -1,6 +1,6 @@
 /**
  * The app of the browser passkey tests: Gatehouse at `/auth` (Passkey and credentials providers, any adapter), a
- * home page, and `/client`, a plain page that drives `gatehouse/webauthn` (bundled from `src` with esbuild). It
+ * home page, and `/client`, a plain page that drives `gatehouse-auth/webauthn` (bundled from `src` with esbuild). It
  * listens on 127.0.0.1; the browser opens it as `http://localhost:<port>`, a secure context whose host can be the
  * relying party's id.
  */

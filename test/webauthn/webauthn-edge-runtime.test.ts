@@ -31,9 +31,9 @@ interface RawResult {
 }
 
 const entry = `
-import { Auth, raw } from 'gatehouse'
-import Passkey from 'gatehouse/providers/passkey'
-import { MemoryAdapter } from 'gatehouse/adapters/memory'
+import { Auth, raw } from 'gatehouse-auth'
+import Passkey from 'gatehouse-auth/providers/passkey'
+import { MemoryAdapter } from 'gatehouse-auth/adapters/memory'
 
 class ServerRequest extends Request {
   #headers

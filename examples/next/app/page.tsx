@@ -1,4 +1,4 @@
-import { CredentialsSignin } from 'gatehouse/next'
+import { CredentialsSignin } from 'gatehouse-auth/next'
 import { redirect } from 'next/navigation'
 import { auth, exampleAccounts, signIn, signOut } from '../auth'
 

@@ -1,5 +1,5 @@
 'use client'
-import { SessionProvider } from 'gatehouse/react'
+import { SessionProvider } from 'gatehouse-auth/react'
 import type { ReactNode } from 'react'
 
 export function Providers({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { scryptSync, timingSafeEqual } from 'node:crypto'
-import { SvelteKitAuth } from 'gatehouse/sveltekit'
-import Credentials from 'gatehouse/providers/credentials'
+import { SvelteKitAuth } from 'gatehouse-auth/sveltekit'
+import Credentials from 'gatehouse-auth/providers/credentials'
 
 /** The example's users; their passwords are public on purpose (the home page shows them). */
 export const exampleAccounts = [

@@ -202,7 +202,7 @@ const authenticatorsSqlite = [
   `CREATE INDEX IF NOT EXISTS authenticators_user_id_idx ON authenticators ("userId")`,
 ]
 
-// Version 4 (issue #12): a label per passkey, for the management functions (`gatehouse/passkeys`). Nullable, so
+// Version 4 (issue #12): a label per passkey, for the management functions (`gatehouse-auth/passkeys`). Nullable, so
 // Auth.js rows and inserts without it keep working. PostgreSQL and SQLite run a version in one transaction; MySQL
 // commits DDL at once, so its ALTER runs only when the column is missing (a crashed run can run again; MySQL 8 has
 // no ADD COLUMN IF NOT EXISTS).

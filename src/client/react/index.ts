@@ -5,7 +5,7 @@
  *
  * @example
  * ```tsx
- * import { SessionProvider, useSession, signIn } from 'gatehouse/react'
+ * import { SessionProvider, useSession, signIn } from 'gatehouse-auth/react'
  * ```
  * @module
  */

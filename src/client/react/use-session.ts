@@ -13,7 +13,7 @@ export interface UseSessionOptions<R extends boolean> {
 
 /**
  * The session in a client component: `{ data, status, update }`. `data` has the application's `Session` type
- * (augment `Session` in the module `gatehouse`).
+ * (augment `Session` in the module `gatehouse-auth`).
  *
  * @example
  * ```tsx

@@ -1,11 +1,11 @@
 /**
  * Passkeys for applications with their own sign-in pages, the counterpart of `next-auth/webauthn` on
- * `@simplewebauthn/browser`: importing this module lets `signIn` (this one, or `gatehouse/client`'s and
- * `gatehouse/react`'s, which are the same function) sign in with a WebAuthn provider.
+ * `@simplewebauthn/browser`: importing this module lets `signIn` (this one, or `gatehouse-auth/client`'s and
+ * `gatehouse-auth/react`'s, which are the same function) sign in with a WebAuthn provider.
  *
  * @example
  * ```ts
- * import { signIn } from 'gatehouse/webauthn'
+ * import { signIn } from 'gatehouse-auth/webauthn'
  * await signIn('passkey', { action: 'register', email })  // a new user
  * await signIn('passkey')                                 // sign in with a discoverable passkey
  * await signIn('passkey', { action: 'register' })         // add a passkey while signed in

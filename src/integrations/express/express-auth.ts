@@ -15,7 +15,7 @@ export type ExpressMiddleware = (
 
 function report(error: unknown): void {
   try {
-    console.error('gatehouse/express: a request failed', error)
+    console.error('gatehouse-auth/express: a request failed', error)
   } catch {
     // Nothing left to do; the answer is already a clean 500.
   }

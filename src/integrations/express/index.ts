@@ -1,5 +1,5 @@
 /**
- * `gatehouse/express`: Gatehouse for Express 4 and 5.
+ * `gatehouse-auth/express`: Gatehouse for Express 4 and 5.
  *
  * @module
  */

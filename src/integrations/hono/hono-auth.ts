@@ -21,7 +21,9 @@ declare module 'hono' {
 function configOf(c: Context): AuthConfig {
   const config = c.get('authConfig') as AuthConfig | undefined
   if (!config)
-    throw new Error('gatehouse/hono: call app.use(initAuthConfig(...)) before authHandler() or verifyAuth().')
+    throw new Error(
+      'gatehouse-auth/hono: call app.use(initAuthConfig(...)) before authHandler() or verifyAuth().',
+    )
   return config
 }
 

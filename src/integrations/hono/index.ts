@@ -1,5 +1,5 @@
 /**
- * `gatehouse/hono`: Gatehouse for Hono 4, with the API of `@hono/auth-js` 1.x; runs wherever Hono runs.
+ * `gatehouse-auth/hono`: Gatehouse for Hono 4, with the API of `@hono/auth-js` 1.x; runs wherever Hono runs.
  *
  * @module
  */

@@ -1,11 +1,11 @@
 /**
  * Next.js (App Router and Pages Router) with next-auth v5's API: `NextAuth(config)` gives route handlers, `auth`
  * (server components, middleware / proxy, wrapped handlers, Pages Router) and the server actions. `next` and
- * `react` are optional peer dependencies; importing `gatehouse` alone never loads them.
+ * `react` are optional peer dependencies; importing `gatehouse-auth` alone never loads them.
  *
  * @example
  * ```ts
- * import NextAuth from 'gatehouse/next'
+ * import NextAuth from 'gatehouse-auth/next'
  * export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(config)
  * ```
  * @module

@@ -45,7 +45,7 @@ export interface NextAuthResult {
  * @example
  * ```ts
  * // auth.ts
- * import NextAuth from 'gatehouse/next'
+ * import NextAuth from 'gatehouse-auth/next'
  * export const { handlers, auth, signIn, signOut } = NextAuth({ providers: [GitHub] })
  * ```
  */

@@ -8,7 +8,7 @@ import type { BoundConfig } from './next-auth-config.js'
 /**
  * Next's `redirect()` (it throws NEXT_REDIRECT), loaded when a server action redirects. `next/navigation` has no
  * `.js` form that Next's bundler accepts (it swaps the module per layer by this exact name), and plain Node ESM
- * cannot resolve it without one: importing it here, not at the top, keeps `gatehouse/next` loadable by plain Node
+ * cannot resolve it without one: importing it here, not at the top, keeps `gatehouse-auth/next` loadable by plain Node
  * (a custom server, a test runner) while Next bundles it as usual.
  */
 async function redirect(url: string): Promise<never> {

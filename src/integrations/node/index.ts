@@ -1,5 +1,5 @@
 /**
- * `gatehouse/node`: glue for a plain `node:http` server.
+ * `gatehouse-auth/node`: glue for a plain `node:http` server.
  *
  * @module
  */

@@ -28,7 +28,7 @@ export function toNodeHandler(
   options: NodeHandlerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const onError =
-    options.onError ?? ((error: unknown) => console.error('gatehouse/node: a request failed', error))
+    options.onError ?? ((error: unknown) => console.error('gatehouse-auth/node: a request failed', error))
   const report = (error: unknown) => {
     try {
       onError(error)

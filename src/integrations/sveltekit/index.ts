@@ -1,5 +1,5 @@
 /**
- * `gatehouse/sveltekit`: Gatehouse for SvelteKit 2, with the API of @auth/sveltekit.
+ * `gatehouse-auth/sveltekit`: Gatehouse for SvelteKit 2, with the API of @auth/sveltekit.
  *
  * @module
  */

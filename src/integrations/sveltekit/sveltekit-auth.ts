@@ -56,7 +56,7 @@ function postableFromKit(response: Response): Response {
  * @example
  * ```ts
  * // src/auth.ts
- * import { SvelteKitAuth } from 'gatehouse/sveltekit'
+ * import { SvelteKitAuth } from 'gatehouse-auth/sveltekit'
  * export const { handle, signIn, signOut } = SvelteKitAuth({ providers: [GitHub] })
  * // src/hooks.server.ts
  * export { handle } from './auth'

@@ -104,7 +104,7 @@ export async function configFor(input: SvelteKitAuthConfigInput, event: RequestE
   const config = typeof input === 'function' ? await input(event) : input
   if (typeof config !== 'object' || config === null)
     throw new TypeError(
-      'gatehouse/sveltekit: the configuration callback did not return a configuration object.',
+      'gatehouse-auth/sveltekit: the configuration callback did not return a configuration object.',
     )
   let binding = bindings.get(config)
   if (!binding) {

@@ -1,5 +1,5 @@
 'use client'
-import { signIn, signOut, useSession } from 'gatehouse/react'
+import { signIn, signOut, useSession } from 'gatehouse-auth/react'
 import { useState } from 'react'
 
 /** A client component: useSession, update, and the client signIn / signOut. */
