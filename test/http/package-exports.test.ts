@@ -164,11 +164,14 @@ describe('modules that call themselves public', () => {
     expect([...named.keys()]).toEqual(expect.arrayContaining(['jwt', 'node', 'providers/credentials']))
   })
 
-  it.each([...named.keys()].sort().map((s) => [s]))('gatehouse-auth/%s is in package.json#exports', (subpath) => {
-    const resolved = resolveSubpath(subpath)
-    expect(resolved, `named in ${named.get(subpath)!.join(', ')}`).not.toBeNull()
-    expect(existsSync(join(root, resolved!)), resolved!).toBe(true)
-  })
+  it.each([...named.keys()].sort().map((s) => [s]))(
+    'gatehouse-auth/%s is in package.json#exports',
+    (subpath) => {
+      const resolved = resolveSubpath(subpath)
+      expect(resolved, `named in ${named.get(subpath)!.join(', ')}`).not.toBeNull()
+      expect(existsSync(join(root, resolved!)), resolved!).toBe(true)
+    },
+  )
 
   it('no gatehouse-auth/lib subpath is named anywhere', () => {
     for (const subpath of named.keys()) expect(subpath.startsWith('lib'), subpath).toBe(false)
