@@ -1,7 +1,7 @@
 /**
- * Generates the README's table of built-in OAuth/OIDC providers from the presets themselves, and, run as
- * `npm run providers:table`, writes it between the `providers-table` markers of README.md. A test compares the
- * README with `providersTable()`, so the table cannot drift from the presets.
+ * Generates the table of built-in OAuth/OIDC providers in `docs/providers/oauth.md` from the presets themselves,
+ * and, run as `npm run providers:table`, writes it between the `providers-table` markers of that page. A test
+ * compares the page with `providersTable()`, so the table cannot drift from the presets.
  *
  * @module
  */
@@ -12,7 +12,10 @@ import type { OAuthConfig } from '../src/providers/provider-types.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
-/** The markers the table is written between in README.md. */
+/** The page that holds the table. */
+export const TABLE_PAGE = 'docs/providers/oauth.md'
+
+/** The markers the table is written between in {@link TABLE_PAGE}. */
 export const MARKERS = ['<!-- providers-table:start -->', '<!-- providers-table:end -->'] as const
 
 /** The scope sent when a preset names none (authorization-url.ts adds it). */
@@ -64,15 +67,15 @@ export async function providersTable(): Promise<string> {
   return lines.join('\n')
 }
 
-/** README.md with the table between the markers replaced. */
+/** The page's text with the table between the markers replaced. */
 export function withTable(readme: string, table: string): string {
   const start = readme.indexOf(MARKERS[0])
   const end = readme.indexOf(MARKERS[1])
-  if (start < 0 || end < start) throw new Error(`README.md lacks the ${MARKERS.join(' … ')} markers`)
+  if (start < 0 || end < start) throw new Error(`${TABLE_PAGE} lacks the ${MARKERS.join(' … ')} markers`)
   return `${readme.slice(0, start + MARKERS[0].length)}\n\n${table}\n\n${readme.slice(end)}`
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const path = join(root, 'README.md')
+  const path = join(root, TABLE_PAGE)
   writeFileSync(path, withTable(readFileSync(path, 'utf8'), await providersTable()))
 }
