@@ -18,6 +18,7 @@ export default tseslint.config(
       '**/.svelte-kit/',
       'examples/sveltekit/build/',
       'examples/sveltekit/svelte.config.js',
+      '.quick-start/',
     ],
   },
   js.configs.recommended,
