@@ -105,6 +105,16 @@ describe('the documentation holds together', () => {
       expect(environment, `${path}: ${name}`).toContain(name)
   })
 
+  it('docs/README.md links every page of docs/', () => {
+    const index = pages.find((p) => p.path === 'docs/README.md')!
+    const linked = new Set(index.links.map((l) => normalize(join('docs', l.target.split('#')[0]!))))
+    const unlinked = pages
+      .filter((p) => p.path.startsWith('docs/') && p.path !== 'docs/README.md')
+      .map((p) => p.path)
+      .filter((path) => !linked.has(path))
+    expect(unlinked).toEqual([])
+  })
+
   it('the layout table of docs/development.md names every folder and top-level file of src/', () => {
     const entries = readdirSync(join(root, 'src'), { withFileTypes: true })
       .filter((e) => e.isDirectory() || (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')))
