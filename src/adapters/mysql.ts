@@ -7,15 +7,11 @@ import { Kysely, MysqlDialect } from 'kysely'
 import type { Pool } from 'mysql2'
 import type { Pool as PromisePool } from 'mysql2/promise'
 import type { DatabaseSchema } from './sql/database-schema.js'
-import {
-  kyselyAdapter,
-  sessionAndUserQuery,
-  toSessionAndUser,
-  type SqlAdapter,
-} from './sql/kysely-adapter.js'
+import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
 import { pruneExpired, type PruneResult } from './sql/prune-expired.js'
 import type { PruneOptions } from './sql/prune-schedule.js'
+import { sessionAndUserQuery, toSessionAndUser } from './sql/tables/sessions.js'
 
 export type { MigrationStatus } from './sql/migrate-database.js'
 export type { PruneResult } from './sql/prune-expired.js'

@@ -6,15 +6,11 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import type { DatabaseSchema } from './sql/database-schema.js'
-import {
-  kyselyAdapter,
-  sessionAndUserQuery,
-  toSessionAndUser,
-  type SqlAdapter,
-} from './sql/kysely-adapter.js'
+import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
 import { pruneExpired, type PruneResult } from './sql/prune-expired.js'
 import type { PruneOptions } from './sql/prune-schedule.js'
+import { sessionAndUserQuery, toSessionAndUser } from './sql/tables/sessions.js'
 
 export type { MigrationStatus } from './sql/migrate-database.js'
 export type { PruneResult } from './sql/prune-expired.js'

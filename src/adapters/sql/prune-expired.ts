@@ -20,7 +20,7 @@ export async function pruneExpired(
   dialect: SqlDialect,
   now: Date = new Date(),
 ): Promise<PruneResult> {
-  // SQLite stores dates as epoch milliseconds (see kysely-adapter.ts).
+  // SQLite stores dates as epoch milliseconds (see sql-context.ts).
   const cutoff = dialect === 'sqlite' ? now.getTime() : now
   const sessions = await db.deleteFrom('sessions').where('expires', '<', cutoff).executeTakeFirst()
   const tokens = await db.deleteFrom('verification_token').where('expires', '<', cutoff).executeTakeFirst()
