@@ -1,7 +1,14 @@
+import { readdir } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import type { Adapter } from '../adapters/adapter.js'
 import { MemoryAdapter } from '../adapters/memory.js'
-import { adapterConformance, type AdapterCapability, type TestRunner } from './adapter-conformance.js'
+import {
+  adapterConformance,
+  capabilityMethods,
+  type AdapterCapability,
+  type TestRunner,
+} from './adapter-conformance.js'
+import { capabilitySuites, coreSuites } from './conformance-suites.js'
 
 interface Outcome {
   name: string
@@ -81,5 +88,53 @@ describe('adapterConformance capabilities', () => {
   it('runs a declared capability that the adapter has', async () => {
     const outcomes = await runSuite(MemoryAdapter(), ['listSessions'])
     expect(find(outcomes, 'listSessions')[0]?.result).toBe('passed')
+  })
+
+  it('fails a core part whose methods the adapter lacks, naming them', async () => {
+    const { useVerificationToken: _u, ...withoutTokens } = MemoryAdapter()
+    const outcomes = await runSuite(withoutTokens, [])
+    const [tokens] = find(outcomes, 'verification tokens')
+    expect(tokens?.result).toBe('failed')
+    expect(tokens?.detail).toMatch(/every adapter needs useVerificationToken/)
+  })
+})
+
+describe('the suite files', () => {
+  const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+
+  it('keeps the public capability list and methods as they were', () => {
+    expect(capabilityMethods).toStrictEqual({
+      getAccount: ['getAccount'],
+      updateAccount: ['updateAccount'],
+      createUserWithAccount: ['createUserWithAccount'],
+      listSessions: ['listSessions', 'deleteSessions'],
+      authenticators: [
+        'createAuthenticator',
+        'getAuthenticator',
+        'listAuthenticatorsByUserId',
+        'updateAuthenticatorCounter',
+      ],
+      passkeyManagement: ['listAccounts', 'updateAuthenticator', 'deleteAuthenticator'],
+    })
+    expect(Object.isFrozen(capabilityMethods)).toBe(true)
+  })
+
+  it('registers every suite file, each named suites/<its name>.ts, each name once', async () => {
+    const registered = [...coreSuites, ...capabilitySuites]
+    const files = (await readdir(new URL('./suites/', import.meta.url)))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => f.slice(0, -3))
+    const suiteFiles: string[] = []
+    for (const file of files) {
+      const module = (await import(
+        /* @vite-ignore */ new URL(`./suites/${file}.ts`, import.meta.url).href
+      )) as Record<string, unknown>
+      for (const value of Object.values(module)) {
+        if (typeof value !== 'object' || value === null || !('define' in value)) continue
+        suiteFiles.push(file)
+        expect(registered, `${file}.ts is not in conformance-suites.ts`).toContain(value)
+      }
+    }
+    expect(registered.map((s) => kebab(s.name)).sort()).toStrictEqual([...suiteFiles].sort())
   })
 })
