@@ -22,6 +22,11 @@ export interface AdapterAccount extends Account {
 
 /** A database session. */
 export interface AdapterSession {
+  /**
+   * The row's own id, as read back from storage (Auth.js's adapters return it too, and its adapter suite expects
+   * it from `getSessionAndUser`). Absent where a session is handed to `createSession`; never the token.
+   */
+  id?: string
   sessionToken: string
   userId: string
   expires: Date

@@ -132,15 +132,17 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
       if (store.sessions.has(session.sessionToken))
         throw new Error('unique constraint: sessions.sessionToken')
       if (!store.users.has(session.userId)) throw new Error('foreign key: sessions.userId')
-      store.sessions.set(session.sessionToken, copy(session))
-      return copy(session)
+      // The row gets an id of its own, as in the SQL tables; one handed in is not trusted.
+      const { sessionToken, userId, expires } = session
+      store.sessions.set(sessionToken, { id: crypto.randomUUID(), sessionToken, userId, expires })
+      return { sessionToken, userId, expires }
     },
     getSessionAndUser(sessionToken) {
       const session = store.sessions.get(sessionToken)
       const user = session && store.users.get(session.userId)
       return session && user ? { session: copy(session), user: copy(user) } : null
     },
-    updateSession(patch) {
+    updateSession({ id: _id, ...patch }) {
       const session = store.sessions.get(patch.sessionToken)
       if (!session) return null
       const updated = { ...session, ...stripUndefined(patch) }

@@ -64,9 +64,9 @@ export function PostgresAdapter(pool: Pool, options: PostgresAdapterOptions = {}
     async getSessionAndUser(sessionToken) {
       const row = await check(sessionToken)
       if (!row) return null
-      const [token, expires, id, name, email, emailVerified, image] = row as SessionCheckRow
+      const [token, expires, id, name, email, emailVerified, image, sessionId] = row as SessionCheckRow
       return {
-        session: { sessionToken: token, userId: id, expires: new Date(Number(expires)) },
+        session: { id: sessionId, sessionToken: token, userId: id, expires: new Date(Number(expires)) },
         user: {
           id,
           name,
@@ -88,6 +88,7 @@ type SessionCheckRow = [
   email: string | null,
   emailVerified: string | null,
   image: string | null,
+  sessionId: string,
 ]
 
 /**
@@ -110,6 +111,7 @@ function sessionCheckStatement(db: Kysely<DatabaseSchema>): string {
       'users.email',
       epochMs('users.emailVerified').as('emailVerified'),
       'users.image',
+      'sessions.id as sessionId',
     ])
     .where('sessions.sessionToken', '=', '')
     .compile().sql

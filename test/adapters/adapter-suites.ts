@@ -86,6 +86,7 @@ function rawReads(query: Query, q: (id: string) => string, p: (n: number) => str
       const [r] = await query(`SELECT * FROM sessions WHERE ${q('sessionToken')} = ${p(1)}`, [token])
       return r
         ? ({
+            id: String(r.id),
             sessionToken: text(r.sessionToken) as string,
             userId: String(r.userId),
             expires: date(r.expires),

@@ -6,15 +6,21 @@ import { text, toDate } from '../stored-value.js'
 import { toUser } from './users.js'
 
 /** The columns of a session row the adapter returns. */
-const SESSION_COLUMNS = ['sessionToken', 'userId', 'expires'] as const
+const SESSION_COLUMNS = ['id', 'sessionToken', 'userId', 'expires'] as const
 
-/** A `sessions` row as the adapter returns it. */
+/** A `sessions` row as the adapter returns it, its own `id` included (Auth.js's adapters return it too). */
 function toSession(row: {
+  id: string | number
   sessionToken: StoredText
   userId: string | number
   expires: StoredDate
 }): AdapterSession {
-  return { sessionToken: text(row.sessionToken), userId: String(row.userId), expires: toDate(row.expires) }
+  return {
+    id: String(row.id),
+    sessionToken: text(row.sessionToken),
+    userId: String(row.userId),
+    expires: toDate(row.expires),
+  }
 }
 
 /**
@@ -34,17 +40,23 @@ export function sessionAndUserQuery(db: Kysely<DatabaseSchema>, sessionToken: st
       'users.email',
       'users.emailVerified',
       'users.image',
+      'sessions.id as sessionId',
     ])
     .where('sessions.sessionToken', '=', sessionToken)
 }
 
 /** A row of {@link sessionAndUserQuery} as the adapter result. */
 export function toSessionAndUser(
-  row: Selectable<UsersTable> & { sessionToken: StoredText; expires: StoredDate },
+  row: Selectable<UsersTable> & { sessionToken: StoredText; expires: StoredDate; sessionId: string | number },
 ): { session: AdapterSession; user: AdapterUser } {
   const user = toUser(row)
   return {
-    session: { sessionToken: text(row.sessionToken), userId: user.id, expires: toDate(row.expires) },
+    session: {
+      id: String(row.sessionId),
+      sessionToken: text(row.sessionToken),
+      userId: user.id,
+      expires: toDate(row.expires),
+    },
     user,
   }
 }
@@ -82,7 +94,8 @@ export function sessionsTable({
           sessionToken: session.sessionToken,
         })
         .execute()
-      return { ...session }
+      const { sessionToken, userId, expires } = session
+      return { sessionToken, userId, expires }
     },
     async getSessionAndUser(sessionToken) {
       const row = await sessionAndUserQuery(db, sessionToken).executeTakeFirst()
