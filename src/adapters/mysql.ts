@@ -6,6 +6,7 @@
 import { Kysely, MysqlDialect } from 'kysely'
 import type { Pool } from 'mysql2'
 import type { Pool as PromisePool } from 'mysql2/promise'
+import { connectionErrorReporter, type ConnectionErrorOptions } from './sql/connection-error-reporter.js'
 import type { DatabaseSchema } from './sql/database-schema.js'
 import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
@@ -13,6 +14,7 @@ import { pruneExpired, type PruneResult } from './sql/prune-expired.js'
 import type { PruneOptions } from './sql/prune-schedule.js'
 import { sessionAndUserQuery, toSessionAndUser } from './sql/tables/sessions.js'
 
+export type { ConnectionErrorOptions } from './sql/connection-error-reporter.js'
 export type { MigrationStatus } from './sql/migrate-database.js'
 export type { PruneResult } from './sql/prune-expired.js'
 export type { PruneOptions } from './sql/prune-schedule.js'
@@ -20,18 +22,38 @@ export type { PruneOptions } from './sql/prune-schedule.js'
 /** A `mysql2` pool: `createPool` from `mysql2` or from `mysql2/promise`. */
 export type MySQLPool = Pool | PromisePool
 
-const instances = new WeakMap<object, Kysely<DatabaseSchema>>()
+/** Per pool: its Kysely instance, and the hook its connection errors go to (set by `MySQLAdapter`). */
+interface PoolEntry {
+  db: Kysely<DatabaseSchema>
+  onConnectionError: ((error: Error) => void) | undefined
+}
 
-function kyselyFor(pool: MySQLPool): Kysely<DatabaseSchema> {
-  let db = instances.get(pool)
-  if (!db) {
+const pools = new WeakMap<object, PoolEntry>()
+
+function entryFor(pool: MySQLPool): PoolEntry {
+  let entry = pools.get(pool)
+  if (!entry) {
     // Kysely drives the callback API; a promise pool wraps one, reachable as `.pool`.
     const callbackPool = 'promise' in pool ? pool : (pool as unknown as { pool: Pool }).pool
-    db = new Kysely<DatabaseSchema>({ dialect: new MysqlDialect({ pool: callbackPool }) })
-    instances.set(pool, db)
+    const created: PoolEntry = {
+      db: new Kysely<DatabaseSchema>({ dialect: new MysqlDialect({ pool: callbackPool }) }),
+      onConnectionError: undefined,
+    }
+    // When the server ends a pooled connection (a restart, a KILL), mysql2 emits 'error' on it; its pool removes it
+    // with a one-time listener of its own, so the event went unseen, and a second one would end the process. Each
+    // connection gets a listener that reports, once per burst.
+    const report = connectionErrorReporter(() => created.onConnectionError)
+    callbackPool.on('connection', (connection) => connection.on('error', report))
+    pools.set(pool, created)
+    entry = created
   }
-  return db
+  return entry
 }
+
+const kyselyFor = (pool: MySQLPool): Kysely<DatabaseSchema> => entryFor(pool).db
+
+/** Options of {@link MySQLAdapter}. */
+export interface MySQLAdapterOptions extends PruneOptions, ConnectionErrorOptions {}
 
 /**
  * An Auth.js-compatible adapter over MySQL or MariaDB. Create the pool with `timezone: 'Z'` so that DATETIME
@@ -45,8 +67,10 @@ function kyselyFor(pool: MySQLPool): Kysely<DatabaseSchema> {
  * createAuth({ adapter: MySQLAdapter(pool), providers: [...] })
  * ```
  */
-export function MySQLAdapter(pool: MySQLPool, options: PruneOptions = {}): SqlAdapter {
-  const db = kyselyFor(pool)
+export function MySQLAdapter(pool: MySQLPool, options: MySQLAdapterOptions = {}): SqlAdapter {
+  const entry = entryFor(pool)
+  if (options.onConnectionError) entry.onConnectionError = options.onConnectionError
+  const { db } = entry
   const adapter = kyselyAdapter(db, 'mysql', options)
   // The session check runs on every request: as a server-side prepared statement (mysql2 keeps it per connection)
   // it takes about 125 µs on MariaDB here, against 157 µs as text built by Kysely each time (measured in bench/).

@@ -5,34 +5,52 @@
  */
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import type { Pool } from 'pg'
-import type { DatabaseSchema } from './sql/database-schema.js'
 import { postgresSessionCheck } from './postgres-session-check.js'
+import { connectionErrorReporter, type ConnectionErrorOptions } from './sql/connection-error-reporter.js'
+import type { DatabaseSchema } from './sql/database-schema.js'
 import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
 import { pruneExpired, type PruneResult } from './sql/prune-expired.js'
 import type { PruneOptions } from './sql/prune-schedule.js'
 
+export type { ConnectionErrorOptions } from './sql/connection-error-reporter.js'
 export type { MigrationStatus } from './sql/migrate-database.js'
 export type { PruneResult } from './sql/prune-expired.js'
 export type { PruneOptions } from './sql/prune-schedule.js'
 
-const instances = new WeakMap<Pool, Kysely<DatabaseSchema>>()
-
-function kyselyFor(pool: Pool): Kysely<DatabaseSchema> {
-  let db = instances.get(pool)
-  if (!db) {
-    // A server that goes away emits 'error' on connections checked out at that moment, and an unhandled 'error'
-    // event ends the process. The query in flight fails anyway (and becomes an AdapterError), and the pool drops
-    // the dead connection on release, so the event itself carries nothing left to handle.
-    pool.on('connect', (client) => client.on('error', () => {}))
-    db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) })
-    instances.set(pool, db)
-  }
-  return db
+/** Per pool: its Kysely instance, and the hook its connection errors go to (set by `PostgresAdapter`). */
+interface PoolEntry {
+  db: Kysely<DatabaseSchema>
+  onConnectionError: ((error: Error) => void) | undefined
 }
 
+const pools = new WeakMap<Pool, PoolEntry>()
+
+function entryFor(pool: Pool): PoolEntry {
+  let entry = pools.get(pool)
+  if (!entry) {
+    const created: PoolEntry = {
+      db: new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) }),
+      onConnectionError: undefined,
+    }
+    // When the server ends connections (a restart: 57P01, "terminating connection due to administrator command"),
+    // pg re-emits the error of an idle pooled connection as an 'error' event on the pool, and of a checked-out one
+    // between queries on that client; an 'error' event nobody listens to ends the process. The pool has already
+    // dropped the dead connection, and a query in flight fails on its own (an AdapterError): the event is reported,
+    // once per burst, and the process carries on.
+    const report = connectionErrorReporter(() => created.onConnectionError)
+    pool.on('error', report)
+    pool.on('connect', (client) => client.on('error', report))
+    pools.set(pool, created)
+    entry = created
+  }
+  return entry
+}
+
+const kyselyFor = (pool: Pool): Kysely<DatabaseSchema> => entryFor(pool).db
+
 /** Options of {@link PostgresAdapter}. */
-export interface PostgresAdapterOptions extends PruneOptions {
+export interface PostgresAdapterOptions extends PruneOptions, ConnectionErrorOptions {
   /**
    * Run the session check as a named prepared statement, parsed and planned once per connection and then sent as
    * Bind/Execute/Sync only: a third of the time of an unnamed statement through Kysely (75 against 232 µs a lookup
@@ -55,7 +73,9 @@ export interface PostgresAdapterOptions extends PruneOptions {
  * ```
  */
 export function PostgresAdapter(pool: Pool, options: PostgresAdapterOptions = {}): SqlAdapter {
-  const db = kyselyFor(pool)
+  const entry = entryFor(pool)
+  if (options.onConnectionError) entry.onConnectionError = options.onConnectionError
+  const { db } = entry
   const adapter = kyselyAdapter(db, 'postgres', options)
   if (options.preparedStatements === false) return adapter
   const check = postgresSessionCheck(pool, sessionCheckStatement(db))
