@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { CookieJar, csrfToken, jarFetch } from './cookie-jar.js'
+import { CookieJar } from './cookie-jar.js'
+
+/** How a request reaches the app under test. */
+export type AppFetch = (url: string, init: RequestInit) => Promise<Response>
 
 /** A framework wrapper serving Gatehouse with the `alice` / `wonderland` credentials provider (`baseConfig`). */
 export interface NegativeSuiteTarget {
   /** The app's origin, read inside the tests (servers start in `beforeAll`). */
   origin: string
+  /**
+   * How requests reach the app: by default the global `fetch`, over HTTP to a listening server; an in-process target
+   * (Next.js route handlers and middleware, SvelteKit's `handle`) gives a function that answers a URL and its init
+   * as the framework would. Redirects are never followed either way.
+   */
+  fetch?: AppFetch
   /** Where the endpoints are mounted; default `/auth`. */
   basePath?: string
   /** An app route only a signed-in user gets (the framework's own guard: `requireSession`, `verifyAuth`, …). */
@@ -19,8 +28,9 @@ export interface NegativeSuiteTarget {
 
 /**
  * The negative cases every framework wrapper must pass on its own, one `it` each: a missing CSRF token, a
- * tampered session cookie, an off-origin `callbackUrl`, a provider id that does not exist. Call it at the top
- * level of a test file with a getter, so the target's `origin` can be set in `beforeAll`.
+ * tampered session cookie, an off-origin `callbackUrl`, a provider id that does not exist. Run for Express and Hono
+ * over HTTP, and for Next.js and SvelteKit in process (`fetch`). Call it at the top level of a test file with a
+ * getter, so the target's `origin` can be set in `beforeAll`.
  *
  * @example
  * ```ts
@@ -32,6 +42,22 @@ export function frameworkNegativeSuite(name: string, target: () => NegativeSuite
     const setup = () => {
       const t = target()
       return { ...t, base: t.basePath ?? '/auth', session: t.sessionCookie ?? 'authjs.session-token' }
+    }
+
+    /** A request with the jar's cookies, its answer's cookies kept, no redirect followed. */
+    async function jarFetch(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
+      const headers = new Headers(init.headers)
+      const cookie = jar.header()
+      if (cookie) headers.set('cookie', cookie)
+      const send = setup().fetch ?? fetch
+      const response = await send(url, { ...init, headers, redirect: 'manual' })
+      jar.take(response)
+      return response
+    }
+
+    async function csrfToken(jar: CookieJar, origin: string, base: string): Promise<string> {
+      const res = await jarFetch(jar, `${origin}${base}/csrf`)
+      return ((await res.json()) as { csrfToken: string }).csrfToken
     }
 
     async function signIn(jar: CookieJar, fields: Record<string, string>, withCsrf = true) {
