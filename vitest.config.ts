@@ -21,6 +21,7 @@ const webCryptoSuites = [
   'src/flows/oauth/stable-user-id.test.ts',
   'test/http/interop-authjs.test.ts',
   'test/http/session-jwt.test.ts',
+  'test/session/*-strategy.test.ts',
   'test/http/csrf.test.ts',
   'test/http/cookies.test.ts',
   'test/oauth/oidc-flow.test.ts',

@@ -102,23 +102,8 @@ describe('/session', () => {
     }),
   )
 
-  it('GET without a cookie is null with no-cache headers and no cookies', async () => {
-    const res = await fetch(`${server.origin}/auth/session`)
-    expect(res.status).toBe(200)
-    expectNoCache(res)
-    expect(await res.json()).toBeNull()
-    // Deliberate: no CSRF or callback-url cookie on the hot path.
-    expect(res.headers.getSetCookie()).toEqual([])
-  })
-
-  it('GET with a session cookie returns the session JSON', async () => {
-    const jar = new CookieJar()
-    await signIn(jar, server.origin)
-    const { res, body } = await getSession(jar, server.origin)
-    expectNoCache(res)
-    expect(body).toMatchObject({ user: { name: 'Alice', email: 'alice@example.test' } })
-    expect(Date.parse((body as { expires: string }).expires)).toBeGreaterThan(Date.now())
-  })
+  // GET without and with a session, and POST without a CSRF token, on both strategies:
+  // test/support/session-strategy-suite.ts.
 
   it('POST with trigger update hands body.data to the jwt callback as `session`', async () => {
     const jar = new CookieJar()
@@ -150,20 +135,6 @@ describe('/session', () => {
     })
     expect(res.status).toBe(400)
     expect(await res.text()).toBe('null')
-  })
-
-  it('POST without a CSRF token is 400 with a JSON null body', async () => {
-    const jar = new CookieJar()
-    await signIn(jar, server.origin)
-    seen.length = 0
-    const res = await jarFetch(jar, `${server.origin}/auth/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ data: { name: 'Mallory' } }),
-    })
-    expect(res.status).toBe(400)
-    expect(await res.text()).toBe('null')
-    expect(seen.some((s) => s.trigger === 'update')).toBe(false)
   })
 })
 

@@ -12,7 +12,6 @@ import {
   recordingLogger,
   setCookie,
   setCookies,
-  signIn,
   useServer,
 } from './http-helpers.js'
 
@@ -65,28 +64,7 @@ describe('updateAge (default one day)', () => {
     const cookie = setCookie(res, SESSION)!
     expect(Math.abs(Date.parse(cookie.attributes.get('expires')!) - expires)).toBeLessThan(1_000)
   })
-
-  it('a fresh sign-in followed by many session checks sets no cookie at all', async () => {
-    const jar = new CookieJar()
-    await signIn(jar, server.origin)
-    for (let i = 0; i < 5; i++) {
-      const { res } = await getSession(jar, server.origin)
-      expect(res.headers.getSetCookie()).toEqual([])
-    }
-  })
-})
-
-describe('updateAge 0', () => {
-  const server = useServer(baseConfig({ session: { updateAge: 0 } }))
-
-  it('re-issues on every session check', async () => {
-    const token = mint(SECRET)
-    for (let i = 0; i < 2; i++) {
-      const { res } = await getSession(jarWith(token), server.origin)
-      expect(sessionValues(res)).toHaveLength(1)
-      expect(sessionValues(res)[0]).not.toBe(token)
-    }
-  })
+  // A fresh sign-in checked many times without a cookie, and updateAge 0: test/support/session-strategy-suite.ts.
 })
 
 describe('the jwt callback', () => {

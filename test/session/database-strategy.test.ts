@@ -1,0 +1,2 @@
+import { databaseStrategy, sessionStrategySuite } from '../support/session-strategy-suite.js'
+sessionStrategySuite(databaseStrategy)

@@ -1,0 +1,2 @@
+import { jwtStrategy, sessionStrategySuite } from '../support/session-strategy-suite.js'
+sessionStrategySuite(jwtStrategy)
