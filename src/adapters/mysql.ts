@@ -40,8 +40,8 @@ function entryFor(pool: MySQLPool): PoolEntry {
       onConnectionError: undefined,
     }
     // When the server ends a pooled connection (a restart, a KILL), mysql2 emits 'error' on it; its pool removes it
-    // with a one-time listener of its own, so the event went unseen, and a second one would end the process. Each
-    // connection gets a listener that reports, once per burst.
+    // with a one-time listener of its own, so the event went unseen (and a later one on that connection would find
+    // no listener and end the process). Each connection gets a listener that reports, once per burst.
     const report = connectionErrorReporter(() => created.onConnectionError)
     callbackPool.on('connection', (connection) => connection.on('error', report))
     pools.set(pool, created)
