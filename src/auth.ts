@@ -1,5 +1,10 @@
 import type { ResolvedConfig } from './config/resolved-config.js'
-import { answerConfigFailure, resolveOrReport, type Resolution } from './config/config-failure.js'
+import {
+  answerConfigFailure,
+  reportFailure,
+  resolveOrReport,
+  type Resolution,
+} from './config/config-failure.js'
 import { handleRequest } from './routing/handle-request.js'
 import { finishResult, toResponse } from './answer/index.js'
 import { processEnv } from './lib/process-env.js'
@@ -33,8 +38,16 @@ export function resolveOnce(config: AuthConfig): Resolution {
  */
 export async function Auth(request: Request, config: AuthConfigInput): Promise<Response>
 export async function Auth(request: Request, config: AuthConfigInput): Promise<Response | ResponseInternal> {
-  const input = typeof config === 'function' ? await config(request) : config
-  const resolution = resolveOnce(input)
+  let input: AuthConfig
+  let resolution: Resolution
+  try {
+    input = typeof config === 'function' ? await config(request) : config
+    resolution = resolveOnce(input)
+  } catch (error) {
+    // A configuration function that throws is a configuration that cannot be used: the 500 answer, not an exception.
+    input = { providers: [] }
+    resolution = reportFailure(error, input, processEnv())
+  }
   if ('failure' in resolution) {
     const result = answerConfigFailure(request, resolution.failure)
     return typeof input === 'object' && input !== null && input.raw ? result : toResponse(result)

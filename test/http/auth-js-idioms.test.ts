@@ -5,6 +5,7 @@
  * `test/providers/uncalled-presets.test-d.ts`.
  */
 import { describe, expect, it, vi } from 'vitest'
+import { Auth } from '../../src/auth.js'
 import { createAuth } from '../../src/create-auth.js'
 import { ConfigError } from '../../src/errors.js'
 import Credentials from '../../src/providers/credentials.js'
@@ -163,6 +164,19 @@ describe('createAuth with a configuration function of the request', () => {
       expect(
         lines.filter((l) => l.includes('The configuration cannot be used: the tenant database is down')),
       ).toHaveLength(2)
+    } finally {
+      spy.mockRestore()
+    }
+  })
+
+  it('Auth with a configuration function that throws answers 500 too', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const response = await Auth(new Request(`${ORIGIN}/auth/session`), () => {
+        throw new Error('no configuration for this host')
+      })
+      expect(response.status).toBe(500)
+      expect(await response.json()).toStrictEqual({ message: CONFIG_MESSAGE })
     } finally {
       spy.mockRestore()
     }
