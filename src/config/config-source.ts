@@ -4,7 +4,11 @@ import { reportFailure, resolveOrReport, type Resolution } from './config-failur
 type Env = Record<string, string | undefined>
 
 /** A configuration, or a function of the request returning one, as `Auth`, `NextAuth` and `SvelteKitAuth` take. */
-export type ConfigInput = AuthConfig | ((request: Request) => Awaitable<AuthConfig>)
+export type ConfigInput =
+  | AuthConfig
+  // `providers?: never` lets the compiler tell an object from a function by `providers`, so a misspelt option of
+  // an object is reported against AuthConfig with its "did you mean" (TS2561), not against this union.
+  | (((request: Request) => Awaitable<AuthConfig>) & { providers?: never })
 
 /** The resolution for a request: at once for a configuration object, after the function for a function. */
 export type ConfigSource = (request: Request) => Resolution | Promise<Resolution>
