@@ -1,37 +1,30 @@
-import { resolveConfig, type ResolvedConfig } from './config/resolve-config.js'
+import type { ResolvedConfig } from './config/resolved-config.js'
+import {
+  answerConfigFailure,
+  reportFailure,
+  resolveOrReport,
+  type Resolution,
+} from './config/config-failure.js'
 import { handleRequest } from './routing/handle-request.js'
-import { configErrorResult, finishResult, toResponse } from './answer/index.js'
-import { createLogger } from './lib/logger.js'
+import { finishResult, toResponse } from './answer/index.js'
 import { processEnv } from './lib/process-env.js'
 import type { AuthConfig, ResponseInternal } from './types.js'
 
 /** A configuration, or a function of the request that returns one (spec §1.8). */
 export type AuthConfigInput = AuthConfig | ((request: Request) => AuthConfig | Promise<AuthConfig>)
 
-type Resolution = { config: ResolvedConfig } | { error: Error; input: AuthConfig }
-
 /** Resolved configurations, per configuration object: resolving (and validating) happens once per object. */
 const resolutions = new WeakMap<AuthConfig, Resolution>()
 
 /** Resolves a configuration once; a broken one is logged once and remembered, so every request answers fast. */
 export function resolveOnce(config: AuthConfig): Resolution {
+  if (typeof config !== 'object' || config === null) return resolveOrReport(config, processEnv())
   let resolution = resolutions.get(config)
   if (!resolution) {
-    resolution = resolveWithEnv(config, processEnv())
+    resolution = resolveOrReport(config, processEnv())
     resolutions.set(config, resolution)
   }
   return resolution
-}
-
-/** Resolves against a given environment, logging (not throwing) a broken configuration. */
-export function resolveWithEnv(config: AuthConfig, env: Record<string, string | undefined>): Resolution {
-  try {
-    return { config: resolveConfig(config, env) }
-  } catch (error) {
-    const err = error instanceof Error ? error : new Error(String(error))
-    createLogger(config.logger, config.debug === true).error(err)
-    return { error: err, input: config }
-  }
 }
 
 /**
@@ -45,11 +38,19 @@ export function resolveWithEnv(config: AuthConfig, env: Record<string, string | 
  */
 export async function Auth(request: Request, config: AuthConfigInput): Promise<Response>
 export async function Auth(request: Request, config: AuthConfigInput): Promise<Response | ResponseInternal> {
-  const input = typeof config === 'function' ? await config(request) : config
-  const resolution = resolveOnce(input)
-  if ('error' in resolution) {
-    const result = configErrorResult(request, resolution.input)
-    return input.raw ? result : toResponse(result)
+  let input: AuthConfig
+  let resolution: Resolution
+  try {
+    input = typeof config === 'function' ? await config(request) : config
+    resolution = resolveOnce(input)
+  } catch (error) {
+    // A configuration function that throws is a configuration that cannot be used: the 500 answer, not an exception.
+    input = { providers: [] }
+    resolution = reportFailure(error, input, processEnv())
+  }
+  if ('failure' in resolution) {
+    const result = answerConfigFailure(request, resolution.failure)
+    return typeof input === 'object' && input !== null && input.raw ? result : toResponse(result)
   }
   return runResolved(request, resolution.config)
 }

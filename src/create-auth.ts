@@ -1,12 +1,15 @@
-import { resolveOnce, resolveWithEnv, runInternal } from './auth.js'
+import { runInternal } from './auth.js'
 import type { ResolvedConfig } from './config/resolve-config.js'
+import { answerConfigFailure, type Resolution } from './config/config-failure.js'
+import { configSource, type ConfigInput } from './config/config-source.js'
+import { processEnv } from './lib/process-env.js'
 import { parseCookies } from './cookies/parse-cookies.js'
 import { serializeCookie } from './cookies/serialize-cookie.js'
-import { configErrorResult, toResponse } from './answer/index.js'
+import { toResponse } from './answer/index.js'
 import { RequestContext } from './routing/request-context.js'
 import { internalHandler } from './symbols.js'
 import type { SessionReadOptions } from './session/session-strategy.js'
-import type { AuthConfig, Cookie, ResponseInternal, Session } from './types.js'
+import type { Cookie, ResponseInternal, Session } from './types.js'
 
 /** Options of {@link createAuth}. */
 export interface CreateAuthOptions {
@@ -69,9 +72,19 @@ function sessionContext(config: ResolvedConfig, request: Request): RequestContex
   })
 }
 
+/** Calls `then` with the resolution, at once when it is at hand (a configuration object), else when it is. */
+function withResolution<T>(
+  resolution: Resolution | Promise<Resolution>,
+  then: (resolution: Resolution) => Promise<T>,
+): Promise<T> {
+  return resolution instanceof Promise ? resolution.then(then) : then(resolution)
+}
+
 /**
  * Resolves and validates the configuration once, and returns route handlers and session readers bound to it.
  * A broken configuration is reported once, now, and every request then gets the configuration error answer.
+ * As `Auth`, `NextAuth` and `SvelteKitAuth`, it also takes a function of the request returning the
+ * configuration; each object it returns is resolved once.
  *
  * @example
  * ```ts
@@ -79,31 +92,32 @@ function sessionContext(config: ResolvedConfig, request: Request): RequestContex
  * const { session, setCookie } = await getSession(request)
  * ```
  */
-export function createAuth(config: AuthConfig, options: CreateAuthOptions = {}): GatehouseInstance {
-  const input = { ...config, raw: undefined }
-  const resolution = options.env ? resolveWithEnv(input, options.env) : resolveOnce(input)
+export function createAuth(config: ConfigInput, options: CreateAuthOptions = {}): GatehouseInstance {
+  const source = configSource(config, options.env ?? processEnv())
   // The one implementation; `handle` only turns its result into a `Response`. Node wrappers call it directly.
   const handleInternal = (request: Request): Promise<ResponseInternal> =>
-    'error' in resolution
-      ? Promise.resolve(configErrorResult(request, input))
-      : runInternal(request, resolution.config)
+    withResolution(source(request), (resolution) =>
+      'failure' in resolution
+        ? Promise.resolve(answerConfigFailure(request, resolution.failure))
+        : runInternal(request, resolution.config),
+    )
   const handle = Object.assign(
     async (request: Request): Promise<Response> => toResponse(await handleInternal(request)),
     { [internalHandler]: handleInternal },
   )
-  const logError = (error: unknown) => {
-    if ('config' in resolution)
-      resolution.config.logger.error(error instanceof Error ? error : new Error(String(error)))
+  const logError = (config: ResolvedConfig, error: unknown) => {
+    config.logger.error(error instanceof Error ? error : new Error(String(error)))
   }
   const auth = async (request: Request): Promise<Session | null> => {
-    if ('error' in resolution) return null
+    const resolution = await source(request)
+    if ('failure' in resolution) return null
     try {
       const ctx = sessionContext(resolution.config, request)
       // Its cookies are dropped, so nothing that only matters for a re-issued cookie is done.
       const result = await resolution.config.sessionStrategy.read(ctx, undefined, { reissue: false })
       return result.status === 200 && result.body ? result.body : null
     } catch (error) {
-      logError(error)
+      logError(resolution.config, error)
       return null
     }
   }
@@ -111,7 +125,8 @@ export function createAuth(config: AuthConfig, options: CreateAuthOptions = {}):
     request: Request,
     readOptions?: SessionReadOptions,
   ): Promise<SessionWithCookies> => {
-    if ('error' in resolution) return noSession()
+    const resolution = await source(request)
+    if ('failure' in resolution) return noSession()
     const strategy = resolution.config.sessionStrategy
     try {
       const ctx = sessionContext(resolution.config, request)
@@ -130,12 +145,13 @@ export function createAuth(config: AuthConfig, options: CreateAuthOptions = {}):
         setCookie: cookies.map((c) => serializeCookie(c.name, c.value, c.options)),
       }
     } catch (error) {
-      logError(error)
+      logError(resolution.config, error)
       return noSession()
     }
   }
   const handleRaw = async (request: Request): Promise<ResponseInternal> => {
-    if ('error' in resolution) return configErrorResult(request, input)
+    const resolution = await source(request)
+    if ('failure' in resolution) return answerConfigFailure(request, resolution.failure)
     return runInternal(request, resolution.config, true)
   }
   return { handlers: { GET: handle, POST: handle }, auth, getSession, handleRaw }

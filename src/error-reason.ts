@@ -16,9 +16,35 @@ export type CheckCookie = 'pkce' | 'state' | 'nonce' | 'webauthn_challenge'
 export type TransportFailure =
   'insecure_endpoint' | 'provider_response_too_large' | 'provider_timeout' | 'provider_unreachable'
 
+/** Why a call of `gatehouse-auth/passkeys` refused (`PasskeyManagementError#reason`). */
+export type PasskeyManagementReason =
+  /** No passkey with this credential id belongs to this user (another user's passkey is reported the same way). */
+  | 'not_found'
+  /** The adapter lacks the method the call needs (`updateAuthenticator`, `deleteAuthenticator`). */
+  | 'not_supported'
+  /** A name that is empty, longer than 100 characters, or holds control characters. */
+  | 'invalid_name'
+  /** Deleting this passkey would leave the user no way to sign in; pass `{ allowLastMethod: true }` to insist. */
+  | 'last_sign_in_method'
+
+/** Why a refresh of provider tokens failed (`TokenRefreshError#reason`). */
+export type TokenRefreshReason =
+  /** The tokens have no `refresh_token`. */
+  | 'no_refresh_token'
+  /** The token request failed before the provider answered with an OAuth error (network, an invalid answer). */
+  | 'refresh_failed'
+  /** The refreshed ID token names another subject; the tokens were discarded. */
+  | 'id_token_subject_mismatch'
+  /** The kept `id_token` cannot be read, so its subject cannot be compared. */
+  | 'id_token_unreadable'
+  /** The provider refused with this OAuth `error` (RFC 6749 §5.2), e.g. `provider_error:invalid_grant`. */
+  | `provider_error:${string}`
+
 /** Every internal reason an error can carry. */
 export type ErrorReason =
   | TransportFailure
+  | PasskeyManagementReason
+  | TokenRefreshReason
   | 'account_linked_to_other_user'
   | 'authorization_request_failed'
   | 'authorize_returned_null'

@@ -6,9 +6,14 @@ import { safeLocation } from './safe-location.js'
 
 /**
  * The answer to any request while the configuration is broken (wire-contract §1.4 #2): pages get the error page
- * (or `pages.error`), everything else a 500 JSON message. The log has the list of problems.
+ * (or `pages.error`), everything else a 500 JSON message. The log has the list of problems; in development the
+ * built-in page lists them too (`developmentProblems`, never passed in production).
  */
-export function configErrorResult(request: Request, input: AuthConfig): ResponseInternal {
+export function configErrorResult(
+  request: Request,
+  input: AuthConfig,
+  developmentProblems?: readonly string[],
+): ResponseInternal {
   const url = new URL(request.url)
   const action = parseAction(url.pathname, (input.basePath ?? '/auth').replace(/\/+$/, ''))?.action
   if (request.method === 'GET' && action !== undefined && authActions[action].page) {
@@ -17,7 +22,12 @@ export function configErrorResult(request: Request, input: AuthConfig): Response
       const target = `${/^https?:/i.test(errorPath) ? '' : url.origin}${errorPath}?error=Configuration`
       return { redirect: safeLocation(target) ?? url.origin }
     }
-    const page = renderErrorPage({ error: 'Configuration', signinUrl: '#', theme: input.theme ?? {} })
+    const page = renderErrorPage({
+      error: 'Configuration',
+      signinUrl: '#',
+      theme: input.theme ?? {},
+      developmentProblems,
+    })
     return { status: page.status, headers: page.headers, body: page.html }
   }
   return {

@@ -39,6 +39,10 @@ const EXPECTED: Record<string, number> = {
   MissingWebAuthnAutocomplete: 500,
   WebAuthnVerificationError: 400,
   ExperimentalFeatureNotEnabled: 500,
+  ConfigError: 500,
+  InvalidEmailAddress: 500,
+  PasskeyManagementError: 500,
+  TokenRefreshError: 500,
 }
 
 describe('errorStatus', () => {
@@ -52,7 +56,8 @@ describe('errorStatus', () => {
   })
 
   it.each(classes)('%s', (name, Class) => {
-    expect(errorStatus(new Class('x'))).toBe(EXPECTED[name])
+    const error = Class === errors.ConfigError ? new errors.ConfigError([]) : new Class('x')
+    expect(errorStatus(error)).toBe(EXPECTED[name])
   })
 
   it.each([

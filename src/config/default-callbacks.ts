@@ -1,5 +1,5 @@
-import { AuthError } from '../errors.js'
 import type { CallbacksOptions } from '../types.js'
+import type { ReportIssue } from './config-issues.js'
 
 /**
  * Same-origin redirects only: a relative path resolves against the origin, an absolute URL on the origin is
@@ -29,7 +29,7 @@ const defaults: CallbacksOptions = {
 /** The callbacks with defaults filled in, and which of them the application replaced. */
 export function defaultCallbacks(
   user: Partial<CallbacksOptions> | undefined,
-  problem: (type: typeof AuthError, text: string) => void,
+  report: ReportIssue,
 ): { callbacks: Readonly<CallbacksOptions>; custom: Readonly<Record<keyof CallbacksOptions, boolean>> } {
   const callbacks = { ...defaults }
   const custom = { signIn: false, redirect: false, session: false, jwt: false }
@@ -37,12 +37,21 @@ export function defaultCallbacks(
     if (fn === undefined) continue
     if (!(name in defaults)) {
       // `authorized` belongs to framework middleware; accept it so shared configs keep working.
-      if (name !== 'authorized')
-        problem(AuthError, `\`callbacks.${name}\` is not a callback Gatehouse knows.`)
+      if (name !== 'authorized') {
+        report({
+          option: `callbacks.${name}`,
+          problem: 'is not a callback Gatehouse knows.',
+          fix: 'Use signIn, redirect, session or jwt (authorized belongs to framework middleware).',
+        })
+      }
       continue
     }
     if (typeof fn !== 'function') {
-      problem(AuthError, `\`callbacks.${name}\` must be a function.`)
+      report({
+        option: `callbacks.${name}`,
+        problem: 'is not a function.',
+        fix: 'Pass a function, or leave it out.',
+      })
       continue
     }
     const key = name as keyof CallbacksOptions

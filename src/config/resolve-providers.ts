@@ -1,6 +1,8 @@
 import type { customFetch } from '../symbols.js'
 import type { Provider, ProviderConfig } from '../providers/provider-types.js'
 import { flowForType, flows } from '../flows/flow-for.js'
+import type { FlowConfigProblem, SignInFlow } from '../flows/sign-in-flow.js'
+import type { ReportIssue } from './config-issues.js'
 import { providerEnv } from './read-env.js'
 
 type Env = Record<string, string | undefined>
@@ -29,65 +31,105 @@ export function mergeDeep(...sources: Array<Record<string, unknown> | undefined>
   return out
 }
 
+/** The resolved providers, how issues name them, and the kind of every provider whose type is known. */
+export interface ProviderList {
+  readonly providers: readonly ResolvedProvider[]
+  /** How an issue names each provider: `providers[2] (github)`. */
+  readonly labels: ReadonlyMap<ResolvedProvider, string>
+  /** The kind of every configured provider with a known type, the ones refused for another problem included. */
+  readonly kinds: readonly SignInFlow[]
+}
+
+/** `problem` and `fix` of a flow's finding; a flow that reports one sentence says what is needed in it. */
+function flowIssue(found: string | FlowConfigProblem): FlowConfigProblem {
+  return typeof found === 'string' ? { problem: found, fix: '' } : found
+}
+
+/** Calls a provider given as a function the way Auth.js does: once to learn its id, once with `AUTH_{ID}_*`. */
+function callProvider(provider: (options: object) => ProviderConfig, env: Env): ProviderConfig {
+  const probe = provider({})
+  const id = (probe as { id?: unknown } | undefined)?.id
+  if (typeof id !== 'string') return probe
+  return provider(stripUndefined(providerEnv(id, env)))
+}
+
 /**
- * Turns the configured providers into resolved copies. A provider given as a function is called (with the
- * `AUTH_{ID}_*` values, as Auth.js does); an Auth.js-style provider carrying user `options` has them merged over
- * its defaults; OAuth client id, secret and issuer fall back to the environment.
+ * Turns the configured providers into resolved copies. A provider given as a function (an uncalled preset,
+ * `providers: [GitHub]`) is called with the `AUTH_{ID}_*` values, as Auth.js does; an Auth.js-style provider
+ * carrying user `options` has them merged over its defaults; OAuth client id, secret and issuer fall back to the
+ * environment. A provider with a problem is reported and left out.
  */
 export function resolveProviders(
   providers: readonly Provider[],
   env: Env,
-  problems: string[],
-): ResolvedProvider[] {
+  report: ReportIssue,
+): ProviderList {
   const seen = new Set<string>()
   const resolved: ResolvedProvider[] = []
+  const labels = new Map<ResolvedProvider, string>()
+  const kinds: SignInFlow[] = []
   providers.forEach((provider, index) => {
     let config: ProviderConfig
     try {
-      if (typeof provider === 'function') {
-        const probe = (provider as (o: object) => ProviderConfig)({})
-        const fromEnv = providerEnv(probe.id, env)
-        config = (provider as (o: object) => ProviderConfig)(stripUndefined(fromEnv))
-      } else {
-        config = provider
-      }
+      config = typeof provider === 'function' ? callProvider(provider, env) : (provider as ProviderConfig)
     } catch (error) {
-      problems.push(`providers[${index}]: calling the provider function threw: ${String(error)}`)
+      report({
+        option: `providers[${index}]`,
+        problem: `calling the provider function threw: ${String(error)}`,
+        fix: 'Fix the provider function, or pass the provider object it returns.',
+      })
       return
     }
-    if (!isPlainObject(config) && typeof config !== 'object') {
-      problems.push(`providers[${index}]: expected a provider object, got ${typeof config}.`)
+    if (typeof config !== 'object' || config === null) {
+      report({
+        option: `providers[${index}]`,
+        problem: `is ${config === null ? 'null' : `a ${typeof config}`}, not a provider.`,
+        fix: 'Pass a provider object, or a preset such as GitHub (called or not).',
+      })
       return
     }
     const { options, ...defaults } = config as ProviderConfig & { options?: Record<string, unknown> }
     const merged = mergeDeep(defaults, options) as ProviderConfig
     const flow = flowForType(merged.type)
+    if (flow) kinds.push(flow)
     flow?.fillFromEnv?.(merged, env)
     const where = `providers[${index}]${typeof merged.id === 'string' ? ` (${merged.id})` : ''}`
     if (typeof merged.id !== 'string' || !/^[A-Za-z0-9._~-]+$/.test(merged.id) || merged.id === 'undefined') {
-      problems.push(`${where}: \`id\` must be a non-empty URL-safe string (letters, digits, . _ ~ -).`)
+      report({
+        option: `${where}.id`,
+        problem: 'is not a non-empty URL-safe string.',
+        fix: 'Use letters, digits, ".", "_", "~" and "-" only.',
+      })
       return
     }
     if (typeof merged.name !== 'string' || merged.name === '') merged.name = merged.id
     if (!flow) {
-      problems.push(`${where}: \`type\` must be one of ${Object.keys(flows).join(', ')}.`)
+      report({
+        option: `${where}.type`,
+        problem: `"${String(merged.type)}" is not a provider type.`,
+        fix: `Use one of ${Object.keys(flows).join(', ')}.`,
+      })
       return
     }
     if (seen.has(merged.id)) {
-      problems.push(
-        `${where}: another provider has the id "${merged.id}"; give each provider its own \`id\`.`,
-      )
+      report({
+        option: where,
+        problem: `another provider has the id "${merged.id}".`,
+        fix: 'Give each provider its own `id`.',
+      })
       return
     }
-    const problem = flow.validate?.(merged)
-    if (problem !== undefined) {
-      problems.push(`${where}: ${problem}`)
+    const found = flow.validate?.(merged)
+    if (found !== undefined) {
+      report({ option: where, ...flowIssue(found) })
       return
     }
     seen.add(merged.id)
-    resolved.push(Object.freeze(merged))
+    const frozen = Object.freeze(merged)
+    resolved.push(frozen)
+    labels.set(frozen, where)
   })
-  return resolved
+  return { providers: resolved, labels, kinds }
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

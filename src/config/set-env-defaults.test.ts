@@ -44,7 +44,7 @@ describe('setEnvDefaults', () => {
     const provider = GitHub({})
     const frozen = Object.freeze({ ...provider })
     const config: AuthConfig = {
-      providers: [frozen, GitHub as unknown as AuthConfig['providers'][number]],
+      providers: [frozen, GitHub],
       ...quiet,
     }
     setEnvDefaults(env, config)

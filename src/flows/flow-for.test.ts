@@ -35,9 +35,10 @@ describe('the flow table', () => {
         .filter(([, f]) => f.sessionUserFromAdapter)
         .map(([k]) => k),
     ).toStrictEqual(['credentials'])
-    expect(flows.credentials.validate?.({ id: 'c', name: 'C', type: 'credentials' } as never)).toMatch(
-      /authorize/,
-    )
+    expect(flows.credentials.validate?.({ id: 'c', name: 'C', type: 'credentials' } as never)).toMatchObject({
+      type: 'MissingAuthorize',
+      problem: expect.stringMatching(/authorize/),
+    })
     expect(
       flows.credentials.validate?.({
         id: 'c',

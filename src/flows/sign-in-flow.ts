@@ -1,10 +1,15 @@
 import type { AdapterFeature } from '../adapters/missing-adapter-methods.js'
 import type { ResolvedProvider } from '../config/resolve-providers.js'
+import type { ConfigIssue } from '../errors.js'
 import type { SignInSectionRenderer } from '../pages/sign-in-section.js'
 import type { SignInPageProvider } from '../pages/sign-in-page.js'
 import type { ProviderConfig } from '../providers/provider-types.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Account, Profile, ResponseInternal, User } from '../types.js'
+
+/** A problem a flow finds in a provider's configuration: what is wrong, what to do, and its Auth.js class. */
+export type FlowConfigProblem = Pick<ConfigIssue, 'problem' | 'fix'> &
+  Partial<Pick<ConfigIssue, 'type' | 'message'>>
 
 /** What a flow's `finish` established: who signed in, with which account. */
 export interface FlowIdentity {
@@ -66,5 +71,5 @@ export interface SignInFlow extends SignInSteps {
    */
   fillFromEnv?(provider: ProviderConfig, env: Readonly<Record<string, string | undefined>>): void
   /** At configuration time: why a provider of this kind cannot work (reported with every other problem), or none. */
-  validate?(provider: ProviderConfig): string | undefined
+  validate?(provider: ProviderConfig): string | FlowConfigProblem | undefined
 }

@@ -1,4 +1,4 @@
-import { AuthError, isClientError } from '../errors.js'
+import { AuthError, isClientError, type ConfigIssue } from '../errors.js'
 import type { LoggerInstance, WarningCode } from '../types.js'
 
 const warningText: Record<WarningCode, string> = {
@@ -17,11 +17,35 @@ const warningText: Record<WarningCode, string> = {
   'email-send-limit': 'A sign-in e-mail was not sent: a send limit was reached.',
 }
 
-/** Writes one error with its precise reason and the chain of causes, so the log says what actually failed. */
+/** The configuration problem an error reports (`cause.issue`), and on a request's line how many there are in all. */
+function configProblem(error: Error): { issue: ConfigIssue; issueCount: number | undefined } | undefined {
+  const cause = (error as { cause?: unknown }).cause as
+    { issue?: ConfigIssue; issueCount?: number } | undefined
+  if (!(error instanceof AuthError) || typeof cause?.issue !== 'object') return undefined
+  return { issue: cause.issue, issueCount: cause.issueCount }
+}
+
+/**
+ * Writes one error with its precise reason and the chain of causes, so the log says what actually failed. A
+ * configuration error is written without a stack (it would only point into Gatehouse's resolver): the list in full
+ * once, then one line per request.
+ */
 function logError(error: Error): void {
   const type = error instanceof AuthError ? error.type : error.name
+  const problem = configProblem(error)
+  if (problem) {
+    const { issueCount } = problem
+    const note =
+      issueCount === undefined
+        ? ''
+        : ` (${issueCount === 1 ? 'the configuration problem' : `1 of ${issueCount} configuration problems`}, ` +
+          'listed when the configuration was resolved; answering with the configuration error)'
+    console.error(`[gatehouse][error] ${type}: ${error.message}${note}`)
+    return
+  }
   const reason = error instanceof AuthError && error.reason ? ` (${error.reason})` : ''
   console.error(`[gatehouse][error] ${type}${reason}: ${error.message}`)
+  if (error instanceof AuthError && error.reason === 'invalid_configuration') return
   let cause: unknown = error.cause
   for (let depth = 0; cause && depth < 5; depth++) {
     const inner = cause instanceof Error ? cause : (cause as { err?: unknown }).err

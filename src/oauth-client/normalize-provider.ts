@@ -123,7 +123,9 @@ function checksOf(config: OAuthConfig, redirectProxyUrl: string | undefined): Se
 
 function clientAuthMethod(config: OAuthConfig): ClientAuthMethod {
   const method = config.client?.['token_endpoint_auth_method']
-  if (method === undefined) return config.clientSecret === undefined ? 'none' : 'client_secret_basic'
+  // As Auth.js: a provider that says nothing authenticates with client_secret_basic, so a missing secret is a
+  // configuration error rather than a silent public client; `none` must be asked for.
+  if (method === undefined) return 'client_secret_basic'
   if (
     method === 'client_secret_basic' ||
     method === 'client_secret_post' ||

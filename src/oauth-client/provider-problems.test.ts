@@ -2,17 +2,27 @@ import { describe, expect, it } from 'vitest'
 import { resolveConfig } from '../config/resolve-config.js'
 import type { OAuthConfig } from '../providers/provider-types.js'
 import { allowInsecureRequests } from '../symbols.js'
+import { configErrorOf } from '../../test/support/config-error-of.js'
 
 const secret = 'a-test-secret-that-is-long-enough-for-gatehouse-0123456789'
 const resolve =
-  (provider: Partial<OAuthConfig> & Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  (provider: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   () =>
     resolveConfig(
       {
         secret,
         trustHost: true,
         ...extra,
-        providers: [{ id: 'idp', name: 'IdP', type: 'oauth', clientId: 'c', ...provider } as OAuthConfig],
+        providers: [
+          {
+            id: 'idp',
+            name: 'IdP',
+            type: 'oauth',
+            clientId: 'c',
+            clientSecret: 's',
+            ...provider,
+          } as OAuthConfig,
+        ],
       },
       {},
     )
@@ -31,6 +41,14 @@ describe('OAuth providers are checked when the configuration is resolved', () =>
 
   it('refuses a provider with no issuer and a missing endpoint, naming it', () => {
     expect(resolve({ authorization: endpoints.authorization })).toThrow(/no `issuer`.*`token`, `userinfo`/s)
+    expect(configErrorOf(resolve({ authorization: endpoints.authorization })).issues).toMatchObject([
+      {
+        option: 'providers[0] (idp)',
+        type: 'InvalidEndpoints',
+        message:
+          'Provider "idp" is missing both `issuer` and `token` endpoint config. At least one of them is required',
+      },
+    ])
   })
 
   it('accepts a missing userinfo URL when a userinfo.request hook fetches the profile', () => {
@@ -43,7 +61,9 @@ describe('OAuth providers are checked when the configuration is resolved', () =>
   })
 
   it('refuses plain http: to a host off loopback, and allows it on loopback or with allowInsecureRequests', () => {
-    expect(resolve({ ...endpoints, token: 'http://idp.example/token' })).toThrow(/`token`.*must use https/s)
+    expect(resolve({ ...endpoints, token: 'http://idp.example/token' })).toThrow(
+      /\(idp\)\.token.*must use https/s,
+    )
     expect(resolve({ ...endpoints, token: 'http://127.0.0.1:9/token' })).not.toThrow()
     expect(
       resolve({ ...endpoints, token: 'http://idp.example/token' }, { allowInsecureRequests }),
@@ -52,20 +72,48 @@ describe('OAuth providers are checked when the configuration is resolved', () =>
   })
 
   it('refuses an authorization URL that is not http(s)', () => {
-    expect(resolve({ ...endpoints, authorization: 'javascript:alert(1)' })).toThrow(/`authorization`.*https/s)
+    expect(resolve({ ...endpoints, authorization: 'javascript:alert(1)' })).toThrow(
+      /\(idp\)\.authorization.*https/s,
+    )
   })
 
-  it('refuses a client_secret_* method without a clientSecret', () => {
+  it('refuses a client_secret_* method without a clientSecret, naming the variable to set', () => {
     const client = { token_endpoint_auth_method: 'client_secret_post' }
-    expect(resolve({ ...endpoints, client })).toThrow(
-      /client_secret_post but has no `clientSecret`.*AUTH_IDP_SECRET/s,
+    expect(resolve({ ...endpoints, client, clientSecret: undefined })).toThrow(
+      /clientSecret.*authenticates with client_secret_post.*AUTH_IDP_SECRET/s,
     )
-    expect(resolve({ ...endpoints, client, clientSecret: 's' })).not.toThrow()
+    expect(resolve({ ...endpoints, client })).not.toThrow()
+  })
+
+  it('without a client authentication method, needs a secret (client_secret_basic, as Auth.js); none must be asked for', () => {
+    const issues = configErrorOf(resolve({ ...endpoints, clientSecret: undefined })).issues
+    expect(issues).toMatchObject([
+      {
+        option: 'providers[0] (idp).clientSecret',
+        problem: expect.stringContaining('client_secret_basic'),
+        fix: expect.stringContaining('Set AUTH_IDP_SECRET'),
+      },
+    ])
+    const publicClient = { token_endpoint_auth_method: 'none' }
+    expect(resolve({ ...endpoints, clientSecret: undefined, client: publicClient })).not.toThrow()
+  })
+
+  it('refuses a provider without a client id, naming AUTH_{ID}_ID (and _SECRET when it lacks that too)', () => {
+    const both = configErrorOf(resolve({ ...endpoints, clientId: undefined, clientSecret: undefined })).issues
+    expect(both.map((i) => i.option)).toStrictEqual([
+      'providers[0] (idp).clientId',
+      'providers[0] (idp).clientSecret',
+    ])
+    expect(both[0]!.fix).toMatch(/^Set AUTH_IDP_ID and AUTH_IDP_SECRET /)
+    const idOnly = configErrorOf(resolve({ ...endpoints, clientId: '' })).issues
+    expect(idOnly).toHaveLength(1)
+    expect(idOnly[0]!.fix).toMatch(/^Set AUTH_IDP_ID to /)
+    expect(resolve({ ...endpoints, clientId: undefined }, {})).toThrow(/no client id/)
   })
 
   it('refuses private_key_jwt without a private key', () => {
     const client = { token_endpoint_auth_method: 'private_key_jwt' }
-    expect(resolve({ ...endpoints, client })).toThrow(/private_key_jwt but has no `client.private_key`/)
+    expect(resolve({ ...endpoints, client })).toThrow(/\.client\.private_key.*is not set.*private_key_jwt/)
   })
 
   it('refuses an unknown client authentication method', () => {
@@ -80,12 +128,13 @@ describe('OAuth providers are checked when the configuration is resolved', () =>
           secret,
           trustHost: true,
           providers: [
-            { id: 'a', name: 'A', type: 'oauth', clientId: 'c' } as OAuthConfig,
+            { id: 'a', name: 'A', type: 'oauth', clientId: 'c', clientSecret: 's' } as OAuthConfig,
             {
               id: 'b',
               name: 'B',
               type: 'oauth',
               clientId: 'c',
+              clientSecret: 's',
               ...endpoints,
               token: 'http://b.example/t',
             } as OAuthConfig,
@@ -93,6 +142,6 @@ describe('OAuth providers are checked when the configuration is resolved', () =>
         },
         {},
       )
-    expect(run).toThrow(/2 problem\(s\).*"a".*"b"/s)
+    expect(run).toThrow(/2 problems.*\(a\).*\(b\)/s)
   })
 })

@@ -7,9 +7,9 @@
  * ```
  * @module
  */
+export { TokenRefreshError, type TokenRefreshReason } from '../errors.js'
 export {
   createTokenRefresher,
-  TokenRefreshError,
   type ProviderTokens,
   type TokenRefresher,
   type TokenRefresherOptions,

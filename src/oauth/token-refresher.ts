@@ -8,6 +8,7 @@ import { DEFAULT_OUTBOUND_TIMEOUT_MS } from '../oauth-client/outbound-fetch.js'
 import { mergeDeep } from '../config/resolve-providers.js'
 import type { OAuthConfig } from '../providers/provider-types.js'
 import { allowInsecureRequests, customFetch } from '../symbols.js'
+import { TokenRefreshError } from '../errors.js'
 
 /** The provider tokens of one account, as kept in the session JWT or an adapter's account row. */
 export interface ProviderTokens {
@@ -39,18 +40,6 @@ export interface TokenRefresherOptions {
   timeout?: number | undefined
   allowInsecureRequests?: typeof allowInsecureRequests | undefined
   [customFetch]?: typeof fetch | undefined
-}
-
-/** A refresh that failed: the provider refused (`code` is its `error`, e.g. `invalid_grant`) or was unreachable. */
-export class TokenRefreshError extends Error {
-  override name = 'TokenRefreshError'
-  constructor(
-    message: string,
-    readonly code: string,
-    options?: ErrorOptions,
-  ) {
-    super(message, options)
-  }
 }
 
 /** Refreshes provider access tokens; see {@link createTokenRefresher}. */
@@ -119,12 +108,13 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
       )
       response = await o.processRefreshTokenResponse(as, client, raw)
     } catch (error) {
-      const code = error instanceof o.ResponseBodyError ? error.error : 'refresh_failed'
       throw new TokenRefreshError(
         `Refreshing the ${provider.id} access token failed: ${error instanceof Error ? error.message : String(error)}`,
-        code,
-        // Scrubbed: oauth4webapi's cause can hold the response body, with the new refresh token in it.
-        { cause: scrubbed(error) },
+        {
+          reason: error instanceof o.ResponseBodyError ? `provider_error:${error.error}` : 'refresh_failed',
+          // Scrubbed: oauth4webapi's cause can hold the response body, with the new refresh token in it.
+          cause: scrubbed(error),
+        },
       )
     }
     // OpenID Connect Core §12.2: an ID token from a refresh must name the same subject as the one it replaces. A
@@ -134,7 +124,7 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
     if (claims && previousSub !== undefined && claims.sub !== previousSub) {
       throw new TokenRefreshError(
         `Refreshing the ${provider.id} access token returned an ID token for another subject; the tokens were discarded.`,
-        'id_token_subject_mismatch',
+        { reason: 'id_token_subject_mismatch' },
       )
     }
     const fresh: Record<string, unknown> = {
@@ -169,7 +159,7 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
     }
     throw new TokenRefreshError(
       `The ${provider.id} tokens carry an id_token that cannot be read; sign in again.`,
-      'id_token_unreadable',
+      { reason: 'id_token_unreadable' },
     )
   }
 
@@ -181,10 +171,9 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
       if (valid && refreshOptions.force !== true) return tokens
       const refreshToken = tokens.refresh_token
       if (typeof refreshToken !== 'string' || refreshToken === '') {
-        throw new TokenRefreshError(
-          `The ${provider.id} tokens have no refresh_token to refresh with.`,
-          'no_refresh_token',
-        )
+        throw new TokenRefreshError(`The ${provider.id} tokens have no refresh_token to refresh with.`, {
+          reason: 'no_refresh_token',
+        })
       }
       prune(now)
       let entry = inFlight.get(refreshToken)

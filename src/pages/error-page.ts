@@ -14,6 +14,11 @@ export interface ErrorPageOptions {
   code?: string | undefined
   /** The built-in sign-in page, `{origin}{basePath}/signin`. */
   signinUrl: string
+  /**
+   * Development only (`NODE_ENV` not `production`): the problems of a broken configuration, listed under the
+   * `Configuration` message so the developer sees what to fix without the log. Never set in production.
+   */
+  developmentProblems?: readonly string[] | undefined
   theme: Theme
 }
 
@@ -79,8 +84,15 @@ export function renderErrorPage(opts: ErrorPageOptions): RenderedPage {
     cause ??
     (opts.error !== undefined && Object.hasOwn(KNOWN, opts.error) ? KNOWN[opts.error] : undefined) ??
     GENERIC
+  const problems = content === KNOWN['Configuration'] ? (opts.developmentProblems ?? []) : []
   const body = html`<h1>${content.heading}</h1>
     <p>${content.message}</p>
+    ${
+      problems.length > 0 &&
+      html`<ul class="development-problems">
+        ${problems.map((problem) => html`<li>${problem}</li>`)}
+      </ul>`
+    }
     <a class="button button-brand" href="${safeUrl(opts.signinUrl)}">Sign in</a>`
   return renderPage({ title: content.heading, theme: opts.theme, body, status: content.status })
 }

@@ -46,16 +46,15 @@ export async function deletePasskey(
 ): Promise<void> {
   const adapter = passkeyAdapter(config)
   if (typeof adapter.deleteAuthenticator !== 'function') {
-    throw new PasskeyManagementError(
-      'not_supported',
-      'Deleting a passkey needs an adapter with deleteAuthenticator.',
-    )
+    throw new PasskeyManagementError('Deleting a passkey needs an adapter with deleteAuthenticator.', {
+      reason: 'not_supported',
+    })
   }
   await ownAuthenticator(adapter, userId, credentialID)
   if (options.allowLastMethod !== true && (await otherMethods(config, userId, credentialID)) === 0) {
     throw new PasskeyManagementError(
-      'last_sign_in_method',
       'This is the last way this user can sign in. Add another first, or pass { allowLastMethod: true }.',
+      { reason: 'last_sign_in_method' },
     )
   }
   await adapter.deleteAuthenticator(credentialID)

@@ -11,5 +11,5 @@
 export { listPasskeys, type PasskeySummary } from './list-passkeys.js'
 export { renamePasskey } from './rename-passkey.js'
 export { deletePasskey, type DeletePasskeyOptions } from './delete-passkey.js'
-export { PasskeyManagementError, type PasskeyManagementCode } from './passkey-management-error.js'
+export { PasskeyManagementError, type PasskeyManagementReason } from './passkey-management-error.js'
 export type { PasskeyConfig } from './passkey-store.js'

@@ -19,8 +19,8 @@ export function passkeyAdapter(config: PasskeyConfig): PasskeyAdapter {
     typeof adapter.listAuthenticatorsByUserId !== 'function'
   ) {
     throw new PasskeyManagementError(
-      'not_supported',
       'Passkey management needs an adapter with getAuthenticator and listAuthenticatorsByUserId.',
+      { reason: 'not_supported' },
     )
   }
   return adapter as PasskeyAdapter
@@ -34,7 +34,9 @@ export async function ownAuthenticator(
 ): Promise<AdapterAuthenticator> {
   const authenticator = typeof credentialID === 'string' ? await adapter.getAuthenticator(credentialID) : null
   if (!authenticator || authenticator.userId !== userId) {
-    throw new PasskeyManagementError('not_found', 'This user has no passkey with this credential id.')
+    throw new PasskeyManagementError('This user has no passkey with this credential id.', {
+      reason: 'not_found',
+    })
   }
   return authenticator
 }

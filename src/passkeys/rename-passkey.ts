@@ -13,8 +13,8 @@ function cleanName(name: string | null): string | null {
   const trimmed = typeof name === 'string' ? name.trim() : ''
   if (trimmed === '' || [...trimmed].length > MAX_NAME_LENGTH || CONTROL.test(trimmed)) {
     throw new PasskeyManagementError(
-      'invalid_name',
       `A passkey name must be 1 to ${MAX_NAME_LENGTH} characters, without control characters (or null to remove it).`,
+      { reason: 'invalid_name' },
     )
   }
   return trimmed
@@ -35,14 +35,14 @@ export async function renamePasskey(
   const adapter = passkeyAdapter(config)
   const clean = cleanName(name)
   if (typeof adapter.updateAuthenticator !== 'function') {
-    throw new PasskeyManagementError(
-      'not_supported',
-      'Renaming a passkey needs an adapter with updateAuthenticator.',
-    )
+    throw new PasskeyManagementError('Renaming a passkey needs an adapter with updateAuthenticator.', {
+      reason: 'not_supported',
+    })
   }
   await ownAuthenticator(adapter, userId, credentialID)
   const updated = await adapter.updateAuthenticator(credentialID, { name: clean })
   const summary = updated && (await listPasskeys(config, userId)).find((p) => p.credentialID === credentialID)
-  if (!summary) throw new PasskeyManagementError('not_found', 'The passkey was deleted meanwhile.')
+  if (!summary)
+    throw new PasskeyManagementError('The passkey was deleted meanwhile.', { reason: 'not_found' })
   return summary
 }

@@ -260,10 +260,16 @@ export interface WebAuthnFunctions {
 /** Any provider configuration object. */
 export type ProviderConfig = CredentialsConfig | OAuthConfig | EmailConfig | WebAuthnConfig
 
-/** A provider as the configuration accepts it: an object, or a function returning one. */
+/**
+ * A provider as the configuration accepts it: an object, or a function returning one. A preset may be given
+ * uncalled (`providers: [GitHub]`), as in Auth.js: it is called with its `AUTH_{ID}_ID`, `_SECRET`, `_ISSUER`
+ * (or `_KEY`) values from the environment.
+ */
 export type Provider =
   | ProviderConfig
   // A preset's own profile type (GitHub's numeric `id`) fits no common one; Auth.js takes `any` here too.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   | OAuthConfig<any>
-  | (() => ProviderConfig)
+  // Any preset, whatever its options (Credentials' are required), as Auth.js types it.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  | ((...args: any) => ProviderConfig | OAuthConfig<any>)

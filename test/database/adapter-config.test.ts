@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { MemoryAdapter } from '../../src/adapters/memory.js'
 import { guardAdapter } from '../../src/adapters/guard-adapter.js'
 import { resolveConfig } from '../../src/config/resolve-config.js'
-import { AdapterError, MissingAdapter, MissingAdapterMethods } from '../../src/errors.js'
+import { AdapterError } from '../../src/errors.js'
 import Credentials from '../../src/providers/credentials.js'
 import type { AuthConfig } from '../../src/types.js'
 import { CookieJar, csrfToken, form, jarFetch } from '../support/cookie-jar.js'
 import { serveAuth } from '../support/serve-auth.js'
 import { SESSION, quietLogger } from './session-flow-scenarios.js'
+import { configErrorOf } from '../support/config-error-of.js'
 
 const base = {
   secret: 'a-test-secret-that-is-at-least-32-characters-long',
@@ -24,24 +25,19 @@ const oidc = {
   clientSecret: 's',
 }
 
-function problemsOf(config: AuthConfig): { error: Error; problems: string[] } {
-  try {
-    resolveConfig(config, {})
-  } catch (error) {
-    return { error: error as Error, problems: ((error as Error).cause as { problems: string[] }).problems }
-  }
-  throw new Error('expected a configuration error')
+function problemsOf(config: AuthConfig): { types: string[]; problems: string[] } {
+  const { issues } = configErrorOf(() => resolveConfig(config, {}))
+  return { types: issues.map((i) => i.type), problems: issues.map((i) => `${i.option}: ${i.problem}`) }
 }
 
 describe('adapter configuration', () => {
   it('names every missing method in one error', () => {
-    const { error, problems } = problemsOf({
+    const { types, problems } = problemsOf({
       ...base,
       adapter: { getUser: () => null, createSession: (s) => ({ ...s }) },
       providers: [oidc as never],
     })
-    expect(error).toBeInstanceOf(MissingAdapterMethods)
-    expect(problems).toHaveLength(1)
+    expect(types).toStrictEqual(['MissingAdapterMethods'])
     for (const m of [
       'getSessionAndUser',
       'updateSession',
@@ -56,9 +52,9 @@ describe('adapter configuration', () => {
   })
 
   it('database sessions without an adapter are MissingAdapter; the database strategy is the default with one', () => {
-    expect(problemsOf({ ...base, session: { strategy: 'database' }, providers: [] }).error).toBeInstanceOf(
-      MissingAdapter,
-    )
+    expect(problemsOf({ ...base, session: { strategy: 'database' }, providers: [] }).types).toStrictEqual([
+      'MissingAdapter',
+    ])
     const resolved = resolveConfig({ ...base, adapter: MemoryAdapter(), providers: [] }, {})
     expect(resolved.session.strategy).toBe('database')
     expect(resolved.session.tokenStorage).toBe('hashed')

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { MemoryAdapter } from '../../src/adapters/memory.js'
 import { Auth } from '../../src/auth.js'
 import { resolveConfig } from '../../src/config/resolve-config.js'
-import { MissingAdapter, MissingAdapterMethods } from '../../src/errors.js'
+import { configErrorOf } from '../support/config-error-of.js'
 import type { EmailConfig } from '../../src/providers/provider-types.js'
 import { emailConfig, ORIGIN } from './flow-harness.js'
 
@@ -18,15 +18,12 @@ const EMAIL_METHODS = [
 describe('e-mail provider configuration', () => {
   it('without an adapter is a configuration error naming the methods, even with JWT sessions', async () => {
     const { config } = emailConfig(undefined, { strategy: 'jwt' })
-    let error: unknown
-    try {
-      resolveConfig(config, {})
-    } catch (e) {
-      error = e
-    }
-    expect(error).toBeInstanceOf(MissingAdapter)
-    for (const method of EMAIL_METHODS) expect((error as Error).message).toContain(`\`${method}\``)
-    expect((error as Error).message).toContain('provider "email" (email)')
+    const error = configErrorOf(() => resolveConfig(config, {}))
+    expect(error.issues).toMatchObject([
+      { type: 'MissingAdapter', message: 'Email login requires an adapter' },
+    ])
+    for (const method of EMAIL_METHODS) expect(error.message).toContain(`\`${method}\``)
+    expect(error.message).toContain('(email) is of type "email"')
     // At the HTTP boundary: the configuration-error answer, never a crash.
     const res = await Auth(
       new Request(`${ORIGIN}/auth/signin/email`, {
@@ -43,7 +40,9 @@ describe('e-mail provider configuration', () => {
     delete adapter.useVerificationToken
     delete adapter.createVerificationToken
     const { config } = emailConfig(adapter, { strategy: 'jwt' })
-    expect(() => resolveConfig(config, {})).toThrow(MissingAdapterMethods)
+    expect(configErrorOf(() => resolveConfig(config, {})).issues.map((i) => i.type)).toStrictEqual([
+      'MissingAdapterMethods',
+    ])
     expect(() => resolveConfig(config, {})).toThrow(
       /`useVerificationToken`, `createVerificationToken`|`createVerificationToken`, `useVerificationToken`/,
     )

@@ -1,8 +1,9 @@
 /** Configuration: validation in one error, environment inference, immutability, resolution once, host trust. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Auth } from '../../src/auth.js'
+import { createAuth } from '../../src/create-auth.js'
 import { resolveConfig } from '../../src/config/resolve-config.js'
-import { AuthError, MissingSecret, MissingSecretError, UntrustedHost } from '../../src/errors.js'
+import { ConfigError, MissingSecret, MissingSecretError, UntrustedHost } from '../../src/errors.js'
 import Credentials from '../../src/providers/credentials.js'
 import type { CredentialsConfig } from '../../src/providers/provider-types.js'
 import type { AuthConfig } from '../../src/types.js'
@@ -22,12 +23,12 @@ import {
 const DEV = { NODE_ENV: 'development' }
 const PROD = { NODE_ENV: 'production' }
 
-function thrown(fn: () => unknown): AuthError {
+function thrown(fn: () => unknown): ConfigError {
   try {
     fn()
   } catch (error) {
-    expect(error).toBeInstanceOf(AuthError)
-    return error as AuthError
+    expect(error).toBeInstanceOf(ConfigError)
+    return error as ConfigError
   }
   throw new Error('expected a throw')
 }
@@ -50,10 +51,16 @@ describe('validation', () => {
         PROD,
       ),
     )
-    expect(error).toBeInstanceOf(MissingSecretError)
-    const problems = (error.cause as { problems: string[] }).problems
-    expect(problems).toHaveLength(5)
-    expect(error.message).toContain('5 problem(s)')
+    // Auth.js's classes first, in the order Auth.js checks them; Gatehouse's own after.
+    expect(error.issues.map((i) => i.type)).toStrictEqual([
+      'UntrustedHost',
+      'MissingSecret',
+      'MissingAuthorize',
+      'AuthError',
+      'AuthError',
+    ])
+    const problems = error.issues.map((i) => i.problem)
+    expect(error.message).toContain('5 problems')
     for (const needle of [
       'secret',
       'host',
@@ -77,18 +84,25 @@ describe('validation', () => {
     })
     // `null` counts as unset (the environment is read); the others say what is wrong with the value.
     expect(messages[0]).toContain('no secret is set')
-    expect(messages[1]).toContain('`secret` must be a string or an array of strings')
-    for (const m of messages.slice(2))
-      expect(m).toContain('every entry of `secret` must be a non-empty string')
+    expect(messages[1]).toContain('secret (AuthError): is a number, not a string or an array of strings')
+    for (const m of messages.slice(2)) expect(m).toContain('has an entry that is not a non-empty string')
     for (const m of messages) expect(m).not.toMatch(/TypeError|Cannot read/)
   })
 
-  it('MissingSecretError in production, MissingSecret (not the production class) in development', () => {
-    const config: AuthConfig = { providers: [], trustHost: true, logger: recordingLogger() }
-    expect(thrown(() => resolveConfig(config, PROD))).toBeInstanceOf(MissingSecretError)
-    const dev = thrown(() => resolveConfig(config, DEV))
-    expect(dev).toBeInstanceOf(MissingSecret)
-    expect(dev).not.toBeInstanceOf(MissingSecretError)
+  it('MissingSecretError is logged in production, MissingSecret (not the production class) in development', async () => {
+    const logged = async (env: Record<string, string>) => {
+      const logger = recordingLogger()
+      const config: AuthConfig = { providers: [], trustHost: true, logger }
+      const { handlers } = createAuth(config, { env })
+      expect((await handlers.GET(new Request('http://app.test/auth/session'))).status).toBe(500)
+      return logger.errors.filter((e) => e instanceof MissingSecret)
+    }
+    const prod = await logged(PROD)
+    expect(prod.length).toBeGreaterThan(0)
+    for (const e of prod) expect(e).toBeInstanceOf(MissingSecretError)
+    const dev = await logged(DEV)
+    expect(dev.length).toBeGreaterThan(0)
+    for (const e of dev) expect(e).not.toBeInstanceOf(MissingSecretError)
   })
 
   it('a short secret is accepted with a short-secret warning; a long one without', () => {
@@ -170,12 +184,14 @@ describe('environment inference', () => {
     const error = thrown(() =>
       resolveConfig({ ...base(), secret: SECRET }, { ...DEV, AUTH_TRUST_HOST: 'false' }),
     )
-    expect(error).toBeInstanceOf(UntrustedHost)
+    expect(error.issues.map((i) => i.type)).toStrictEqual(['UntrustedHost'])
     expect(resolveConfig({ ...base(), secret: SECRET }, { ...PROD, AUTH_TRUST_HOST: 'true' })).toBeDefined()
   })
 
   it('production without AUTH_URL or trustHost is untrusted; AUTH_URL makes it trusted', () => {
-    expect(thrown(() => resolveConfig({ ...base(), secret: SECRET }, PROD))).toBeInstanceOf(UntrustedHost)
+    expect(thrown(() => resolveConfig({ ...base(), secret: SECRET }, PROD)).issues[0]?.type).toBe(
+      'UntrustedHost',
+    )
     expect(
       resolveConfig({ ...base(), secret: SECRET }, { ...PROD, AUTH_URL: 'https://app.example' }).authUrl
         ?.href,

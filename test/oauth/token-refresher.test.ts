@@ -110,7 +110,7 @@ describe('createTokenRefresher', () => {
     const tokens = { ...(await tokensFromSignIn()), expires_at: 1 }
     await createTokenRefresher({ provider: provider() }).refresh(tokens)
     await expect(createTokenRefresher({ provider: provider() }).refresh(tokens)).rejects.toMatchObject({
-      code: 'invalid_grant',
+      reason: 'provider_error:invalid_grant',
     })
   })
 
@@ -165,7 +165,7 @@ describe('createTokenRefresher', () => {
     })
     // The kept ID token names mallory; the provider's refresh answers for alice.
     const tokens = { ...(await tokensFromSignIn()), expires_at: 1, id_token: idTokenFor('mallory') }
-    await expect(refresher.refresh(tokens)).rejects.toMatchObject({ code: 'id_token_subject_mismatch' })
+    await expect(refresher.refresh(tokens)).rejects.toMatchObject({ reason: 'id_token_subject_mismatch' })
     expect(updates).toEqual([])
   })
 
@@ -173,7 +173,7 @@ describe('createTokenRefresher', () => {
     const tokens = { ...(await tokensFromSignIn()), expires_at: 1 }
     const refresher = createTokenRefresher({ provider: provider() })
     await expect(refresher.refresh({ ...tokens, id_token: 'not-a-jwt' })).rejects.toMatchObject({
-      code: 'id_token_unreadable',
+      reason: 'id_token_unreadable',
     })
     // The refresh token is still unspent.
     expect((await refresher.refresh(tokens)).access_token).not.toBe(tokens.access_token)

@@ -12,7 +12,8 @@ import { memoryBackend, postgresBackend, sqliteBackend } from '../database/flow-
 import { databaseAvailable } from '../support/test-databases.js'
 import { CookieJar, softwareAuthenticator, webauthnHarness } from './webauthn-harness.js'
 
-const refusal = (code: string): unknown => expect.objectContaining({ name: 'PasskeyManagementError', code })
+const refusal = (reason: string): unknown =>
+  expect.objectContaining({ name: 'PasskeyManagementError', type: 'PasskeyManagementError', reason })
 
 function managementCases(backend: FlowBackend) {
   describe(backend.name, () => {

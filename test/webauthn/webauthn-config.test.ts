@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { MemoryAdapter } from '../../src/adapters/memory.js'
 import { resolveConfig } from '../../src/config/resolve-config.js'
-import type { AuthError } from '../../src/errors.js'
-import { MissingAdapter, MissingAdapterMethods } from '../../src/errors.js'
+import type { ConfigError } from '../../src/errors.js'
+import { configErrorOf } from '../support/config-error-of.js'
 import Passkey from '../../src/providers/passkey.js'
 import WebAuthn, { DEFAULT_WEBAUTHN_TIMEOUT, type WebAuthnConfig } from '../../src/providers/webauthn.js'
 import type { AuthConfig } from '../../src/types.js'
@@ -17,13 +17,8 @@ const base = (extra: Partial<AuthConfig>): AuthConfig => ({
   ...extra,
 })
 
-function problem(config: AuthConfig): AuthError {
-  try {
-    resolveConfig(config, {})
-  } catch (error) {
-    return error as AuthError
-  }
-  throw new Error('the configuration was accepted')
+function problem(config: AuthConfig): ConfigError {
+  return configErrorOf(() => resolveConfig(config, {}))
 }
 
 describe('WebAuthn configuration', () => {
@@ -35,10 +30,12 @@ describe('WebAuthn configuration', () => {
   })
 
   it('needs an adapter, with the authenticator methods', () => {
-    expect(problem(base({}))).toBeInstanceOf(MissingAdapter)
+    expect(problem(base({})).issues).toMatchObject([
+      { type: 'MissingAdapter', message: 'WebAuthn requires an adapter' },
+    ])
     const { getAuthenticator: _g, ...partial } = MemoryAdapter()
     const error = problem(base({ adapter: partial }))
-    expect(error).toBeInstanceOf(MissingAdapterMethods)
+    expect(error.issues.map((i) => i.type)).toStrictEqual(['MissingAdapterMethods'])
     expect(error.message).toMatch(/getAuthenticator/)
   })
 

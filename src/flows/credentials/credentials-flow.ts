@@ -31,9 +31,13 @@ export const credentialsFlow: SignInFlow = {
   },
 
   validate(provider) {
-    return typeof (provider as CredentialsConfig).authorize === 'function'
-      ? undefined
-      : 'a credentials provider needs an `authorize(credentials, request)` function.'
+    if (typeof (provider as CredentialsConfig).authorize === 'function') return undefined
+    return {
+      problem: 'a credentials provider needs an `authorize(credentials, request)` function.',
+      fix: 'Pass `authorize`, returning the user or null.',
+      type: 'MissingAuthorize',
+      message: 'Must define an authorize() handler to use credentials authentication provider',
+    }
   },
 
   // The contract answers POST /signin/credentials with the sign-in page, where the form posts to the callback.

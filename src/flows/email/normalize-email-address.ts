@@ -4,6 +4,8 @@
  * @module
  */
 
+import { InvalidEmailAddress } from '../../errors.js'
+
 // Characters that end an address or start a header or a second recipient in any mailer: line breaks, the list
 // separators of RFC 5322 address lists, angle brackets of name-addr, and quoting, comment and domain-literal syntax,
 // which only obscure which mailbox is meant.
@@ -17,10 +19,7 @@ const LINE_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u0085]/u
 // turned anything else into `xn--` labels). A last label without a letter would be an IPv4 address.
 const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9-]*[a-z][a-z0-9-]*$/
 
-/** Why {@link normalizeEmailAddress} refused an address. */
-export class InvalidEmailAddress extends Error {
-  override name = 'InvalidEmailAddress'
-}
+export { InvalidEmailAddress }
 
 function refuse(why: string): never {
   throw new InvalidEmailAddress(`The e-mail address is not accepted: ${why}.`)

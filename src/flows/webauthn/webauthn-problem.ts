@@ -1,4 +1,5 @@
 import type { RelyingPartyConfig, WebAuthnConfig } from '../../providers/provider-types.js'
+import type { FlowConfigProblem } from '../sign-in-flow.js'
 
 const FUNCTIONS = [
   'generateRegistrationOptions',
@@ -45,7 +46,7 @@ function relyingPartyProblem(rp: RelyingPartyConfig | undefined): string | undef
  * are not objects, replacements that are not functions, or conditional UI without a field that asks the browser
  * for it (Auth.js's `MissingWebAuthnAutocomplete`).
  */
-export function webauthnProblem(provider: WebAuthnConfig): string | undefined {
+export function webauthnProblem(provider: WebAuthnConfig): string | FlowConfigProblem | undefined {
   const rp = relyingPartyProblem(provider.relyingParty ?? provider.relayingParty)
   if (rp) return rp
   for (const key of OPTION_OBJECTS) {
@@ -66,10 +67,13 @@ export function webauthnProblem(provider: WebAuthnConfig): string | undefined {
       (f) => typeof f?.autocomplete === 'string' && f.autocomplete.split(/\s+/).includes('webauthn'),
     )
     if (!asks) {
-      return (
-        'conditional UI (passkey autofill) needs a `formFields` entry with "webauthn" in its `autocomplete` ' +
-        '(the default e-mail field has it), or `enableConditionalUI: false`.'
-      )
+      return {
+        problem:
+          'conditional UI (passkey autofill) needs a `formFields` entry with "webauthn" in its `autocomplete`.',
+        fix: 'Add "webauthn" to a field\'s `autocomplete` (the default e-mail field has it), or set `enableConditionalUI: false`.',
+        type: 'MissingWebAuthnAutocomplete',
+        message: `Provider "${provider.id}" has 'enableConditionalUI' set to True, but none of its formFields have 'webauthn' in their autocomplete param`,
+      }
     }
   }
   return undefined
