@@ -153,6 +153,11 @@ export interface Theme {
   logo?: string
   brandColor?: string
   buttonText?: string
+  /**
+   * Gatehouse only: a link on the built-in "Check your email" page to where people read their mail, such as a
+   * local mailbox in development (`{ url: '/mailbox', label: 'Open the mailbox' }`); an http(s) or relative URL.
+   */
+  inbox?: { url: string; label?: string | undefined } | undefined
 }
 
 /** Why the `jwt` callback runs. */

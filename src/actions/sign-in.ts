@@ -1,4 +1,10 @@
 import { flowFor } from '../flows/flow-for.js'
+import {
+  clearKeptValuesCookie,
+  keptValuesCookieName,
+  readKeptValues,
+  usesSecureCookies,
+} from '../pages/kept-sign-in-values.js'
 import { renderSignInPage } from '../pages/sign-in-page.js'
 import type { OAuthConfig } from '../providers/provider-types.js'
 import type { RequestContext } from '../routing/request-context.js'
@@ -25,6 +31,11 @@ export async function signInPage(ctx: RequestContext): Promise<ResponseInternal>
   const cookies: Cookie[] = []
   if (csrf.cookie) cookies.push(csrf.cookie)
   if (cookie) cookies.push(cookie)
+  // The address typed before a refused password: shown once, with that refusal's message, then forgotten.
+  const secure = usesSecureCookies(ctx)
+  const keptCookie = req.cookies[keptValuesCookieName(secure)]
+  if (keptCookie !== undefined) cookies.push(clearKeptValuesCookie(secure))
+  const kept = error === 'CredentialsSignin' ? readKeptValues(keptCookie) : undefined
   const page = renderSignInPage({
     providers: config.providers.map((p) => ({
       id: p.id,
@@ -39,6 +50,7 @@ export async function signInPage(ctx: RequestContext): Promise<ResponseInternal>
     callbackUrl,
     ...(error ? { error } : {}),
     ...(safeParam(req.query.code) ? { code: safeParam(req.query.code)! } : {}),
+    ...(kept ? { kept } : {}),
     theme: config.theme,
   })
   return { ...pageResult(page), cookies }

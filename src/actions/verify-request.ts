@@ -8,5 +8,9 @@ export function verifyRequest(ctx: RequestContext): Promise<ResponseInternal> {
   const { config, req } = ctx
   if (config.pages.verifyRequest)
     return Promise.resolve({ redirect: `${config.pages.verifyRequest}${req.url.search}` })
-  return Promise.resolve(pageResult(renderVerifyRequestPage({ url: ctx.origin, theme: config.theme })))
+  return Promise.resolve(
+    pageResult(
+      renderVerifyRequestPage({ url: ctx.origin, signinUrl: ctx.actionUrl('signin'), theme: config.theme }),
+    ),
+  )
 }

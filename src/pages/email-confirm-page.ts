@@ -21,19 +21,19 @@ export interface EmailConfirmPageOptions {
 }
 
 /**
- * Renders "Sign in as alice@example.com" and one button. Opening the link changes nothing: mail scanners and
+ * Renders "You are signing in to {host} as alice@example.com" and one button. Opening the link changes nothing: mail scanners and
  * link previews fetch it without using the token; the button's POST (with the CSRF token, checked as same-origin)
  * does. No script, like every built-in page.
  */
 export function renderEmailConfirmPage(opts: EmailConfirmPageOptions): RenderedPage {
   const host = new URL(opts.url).host
-  const body = html`<h1>Sign in as ${opts.email}</h1>
-    <p>Confirm to finish signing in to ${host}.</p>
+  const body = html`<h1>Finish signing in</h1>
+    <p>You are signing in to ${host} as <strong>${opts.email}</strong>.</p>
     <form method="post" action="${safeUrl(opts.url)}">
       ${hiddenFields(opts.csrfToken, opts.callbackUrl)}
       <input type="hidden" name="token" value="${opts.token}" />
       <input type="hidden" name="email" value="${opts.email}" />
-      <button class="button button-brand" type="submit">Sign in</button>
+      <button class="button button-primary" type="submit">Sign in</button>
     </form>
     <p class="note">
       If you did not ask to sign in, close this page: nothing happens until you press the button.

@@ -13,17 +13,19 @@ describe('renderErrorPage', () => {
     ['Verification', 403, /used already, or it may have expired/],
     [undefined, 200, /could not be completed/],
     ['OAuthAccountNotLinked', 200, /could not be completed/],
+    ['WebAuthnVerificationError', 200, /could not verify it.*sign in another way and create a new one/],
   ])('gives %s status %i and its message', (error, status, message) => {
     const page = render(error)
     expect(page.status).toBe(status)
     expect(text(page.html)).toMatch(message)
   })
 
-  it('links to the sign-in page it is given', () => {
-    expect(render('AccessDenied').html).toContain(
-      '<a class="button button-brand" href="https://app.test/auth/signin">',
-    )
-    expect(render().html).toMatch(/>\s*Sign in\s*<\/a>/)
+  it('links to the sign-in page it is given, as its one primary action', () => {
+    const doc = render('AccessDenied').html
+    expect(doc).toContain('<a class="button button-primary" href="https://app.test/auth/signin"')
+    expect(doc.match(/class="button button-primary"/g)).toHaveLength(1)
+    expect(render().html).toMatch(/>\s*Back to sign in<\/a\s*>/)
+    expect(render('Verification').html).toMatch(/>\s*Get a new link<\/a\s*>/)
   })
 
   it('never echoes an unknown error value', () => {

@@ -26,6 +26,8 @@ interface ErrorContent {
   readonly status: number
   readonly heading: string
   readonly message: string
+  /** The label of the one button, to the sign-in page; "Back to sign in" by default. */
+  readonly action?: string
 }
 
 const KNOWN: Readonly<Record<string, ErrorContent>> = Object.freeze({
@@ -45,6 +47,14 @@ const KNOWN: Readonly<Record<string, ErrorContent>> = Object.freeze({
     status: 403,
     heading: 'This sign-in link no longer works',
     message: 'It may have been used already, or it may have expired. Ask for a new link to sign in.',
+    action: 'Get a new link',
+  },
+  // Auth.js sends a failed passkey here with a 200 page; a device may still hold a passkey the site has forgotten.
+  WebAuthnVerificationError: {
+    status: 200,
+    heading: 'That passkey did not work',
+    message:
+      'This site could not verify it. If the passkey was removed from your account here, it no longer works: sign in another way and create a new one.',
   },
 })
 
@@ -93,6 +103,8 @@ export function renderErrorPage(opts: ErrorPageOptions): RenderedPage {
         ${problems.map((problem) => html`<li>${problem}</li>`)}
       </ul>`
     }
-    <a class="button button-brand" href="${safeUrl(opts.signinUrl)}">Sign in</a>`
+    <a class="button button-primary" href="${safeUrl(opts.signinUrl)}"
+      >${content.action ?? 'Back to sign in'}</a
+    >`
   return renderPage({ title: content.heading, theme: opts.theme, body, status: content.status })
 }

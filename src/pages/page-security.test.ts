@@ -38,7 +38,9 @@ function elements(markup: string): Element[] {
 
 // Everything the pages emit; an injected element would not be in this list (or would carry a bad attribute).
 const TAGS: ReadonlySet<string> = new Set(
-  'html head meta title style body main div h1 p form input label button span img a code'.split(' '),
+  'html head meta title style body main div section h1 h2 p strong form input label button span img a code'.split(
+    ' ',
+  ),
 )
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'srcset', 'poster', 'background'])
 // Attributes whose value is only ever data: a "javascript:" there is text, not a link.

@@ -91,7 +91,7 @@ describe('themeStyles', () => {
   it('keeps inputs at 16px and the card fluid, so phones neither zoom nor scroll sideways', () => {
     const text = css({})
     expect(text).toMatch(/input\{[^}]*font-size:1rem/)
-    expect(text).toMatch(/\.card\{width:100%;max-width:22rem/)
+    expect(text).toMatch(/\.card\{width:100%;max-width:24rem/)
     expect(text).toMatch(/:focus-visible\{outline:3px solid var\(--focus\)/)
   })
 })

@@ -24,14 +24,18 @@ font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,s
 .page{min-height:100vh;min-height:100dvh;display:flex;flex-direction:column;align-items:center;\
 justify-content:center;gap:1.5rem;padding:2rem 1rem}
 .logo{display:block;max-width:12rem;max-height:4rem;width:auto;height:auto}
-.card{width:100%;max-width:22rem;padding:1.75rem 1.5rem;background:var(--card);border:1px solid var(--border);\
-border-top:4px solid var(--brand);border-radius:.75rem;box-shadow:0 1px 3px rgba(0,0,0,.08)}
-h1{margin:0 0 1rem;font-size:1.5rem;line-height:1.25}
+.card{width:100%;max-width:24rem;padding:1.75rem 1.5rem;background:var(--card);border:1px solid var(--border);\
+border-top:4px solid var(--brand);border-radius:.75rem;box-shadow:0 1px 3px rgba(0,0,0,.08);overflow-wrap:anywhere}
+h1{margin:0 0 1.25rem;font-size:1.5rem;line-height:1.25}
+h2{margin:0;font-size:1.0625rem;line-height:1.3}
 p{margin:0 0 1rem}
 form{margin:0}
-.stack{display:flex;flex-direction:column;gap:.75rem}
+.stack,.way{display:flex;flex-direction:column;gap:.75rem}
+.way-intro{margin:-.25rem 0 0;color:var(--muted);font-size:.875rem}
 .field{display:flex;flex-direction:column;gap:.375rem}
 label{font-weight:600}
+.label-row{display:flex;justify-content:space-between;align-items:baseline;gap:.75rem}
+.label-row a{font-size:.875rem}
 input{width:100%;min-height:2.75rem;padding:.5rem .75rem;font:inherit;font-size:1rem;color:var(--text);\
 background:var(--field-bg);border:1px solid var(--field-border);border-radius:.5rem}
 ::placeholder{color:var(--muted);opacity:1}
@@ -40,18 +44,24 @@ padding:.5rem 1rem;font:inherit;font-size:1rem;font-weight:600;text-align:center
 border:1px solid transparent;border-radius:.5rem;cursor:pointer}
 .button:hover{filter:brightness(.94)}
 .button img{width:1.25rem;height:1.25rem}
-.button-brand{background:var(--brand);color:var(--brand-text)}
+.button-primary{background:var(--brand);color:var(--brand-text)}
+.button-secondary{background:var(--card);color:var(--text);border-color:var(--field-border)}
 .button-provider{background:var(--provider-bg,var(--card));color:var(--provider-text,var(--text));\
 border-color:var(--provider-border,var(--field-border))}
+.has-primary .button-provider{background:var(--card);color:var(--text);border-color:var(--field-border)}
+.actions{display:flex;flex-direction:column;gap:.75rem}
+.form-links{margin:0;font-size:.875rem;text-align:center}
 a{color:var(--link);text-underline-offset:.15em}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 .alert{margin:0 0 1rem;padding:.75rem 1rem;background:var(--alert-bg);color:var(--alert-text);\
 border:1px solid var(--alert-border);border-radius:.5rem}
+.way .alert{margin:0}
 .alert p{margin:0}
 .alert p+p{margin-top:.25rem}
 .separator{display:flex;align-items:center;gap:.75rem;margin:1.25rem 0;color:var(--muted);font-size:.875rem}
 .separator::before,.separator::after{content:"";flex:1;border-top:1px solid var(--border)}
 .note{margin:0;color:var(--muted);font-size:.875rem}
+form+.note,.note+.note{margin-top:1rem}
 .show-dark{display:none}
 @media (forced-colors:active){.button{border-color:ButtonText}}
 `

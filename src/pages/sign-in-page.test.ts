@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { webauthnSignInPageFields } from '../flows/webauthn/webauthn-sign-in-note.js'
 import Passkey from '../providers/passkey.js'
 import { webauthnScriptAsset } from './webauthn-script-asset.js'
+import { credentialsForm, credentialsTitle } from './credentials-form.js'
 import { renderSignInPage, type SignInPageOptions, type SignInPageProvider } from './sign-in-page.js'
 
 interface Element {
@@ -124,8 +125,8 @@ describe('renderSignInPage', () => {
       required: '',
       value: 'ada@example.com',
     })
-    expect(render().html).toMatch(/<label for="email-2">Email<\/label>/)
-    expect(form?.button).toBe('Sign in with Email')
+    expect(render().html).toMatch(/<label for="email-2">Email address<\/label>/)
+    expect(form?.button).toBe('Email me a link')
   })
 
   it("posts the credentials form to the provider's callbackUrl with one input per credential", () => {
@@ -146,7 +147,7 @@ describe('renderSignInPage', () => {
     })
     expect(form?.inputs[3]).not.toHaveProperty('required')
     expect(render().html).toMatch(/<label for="credential-3-0-username">Username<\/label>/)
-    expect(form?.button).toBe('Sign in with Password')
+    expect(form?.button).toBe('Sign in')
   })
 
   it('passes through only known-safe input attributes', () => {
@@ -299,6 +300,121 @@ describe('renderSignInPage', () => {
       style: { bg: '#000', text: '#fff', logo: 'javascript:alert(1)', logoDark: 'gh.svg' },
     }
     expect(render({ providers: [bad] }).html).not.toContain('<img')
+  })
+})
+
+/** Each `<section>` of the page: its class, its heading and the classes of its buttons. */
+function sectionsOf(doc: string) {
+  return [...doc.matchAll(/<section class="([^"]*)"[^>]*>([\s\S]*?)<\/section>/g)].map(([, cls, inner]) => ({
+    cls,
+    title: /<h2 id="[^"]*">([^<]*)<\/h2>/.exec(inner ?? '')?.[1],
+    buttons: [...(inner ?? '').matchAll(/<button class="([^"]*)"/g)].map((m) => m[1]),
+  }))
+}
+
+describe('the sign-in page groups each way in', () => {
+  const credentials: SignInPageProvider = {
+    ...password,
+    id: 'credentials',
+    name: 'Credentials',
+    credentials: {
+      email: { label: 'Email', type: 'email' },
+      password: { label: 'Password', type: 'password' },
+    },
+  }
+
+  it('one titled section per form, the provider buttons together, and exactly one primary button', () => {
+    const doc = render({ providers: [credentials, github, email, google, passkey] }).html
+    const parts = sectionsOf(doc)
+    expect(parts.map((p) => [p.cls, p.title])).toEqual([
+      ['way way-form', 'Email and password'],
+      ['way way-buttons', undefined],
+      ['way way-form', 'Email me a sign-in link'],
+      ['way way-form', 'Passkey'],
+    ])
+    // GitHub and Google share one group where the first of them stands.
+    expect(parts[1]?.buttons).toHaveLength(2)
+    expect(doc.match(/class="button button-primary"/g)).toHaveLength(1)
+    expect(parts[0]?.buttons).toEqual(['button button-primary'])
+    expect(parts[2]?.buttons).toEqual(['button button-secondary'])
+    expect(parts[3]?.buttons).toEqual(['button button-secondary', 'button button-secondary'])
+    // With a primary action, the provider buttons step back (their colours still apply on a page of them alone).
+    expect(doc).toContain('<div class="ways has-primary">')
+    expect(render({ providers: [github, google] }).html).toContain('<div class="ways">')
+    expect(render({ providers: [github, google] }).html).not.toContain('button-primary"')
+  })
+
+  it('the primary action is the first form in configuration order', () => {
+    const parts = sectionsOf(render({ providers: [github, email, credentials] }).html)
+    expect(parts.map((p) => p.buttons[0])).toEqual([
+      'button button-provider provider-0',
+      'button button-primary',
+      'button button-secondary',
+    ])
+    const passkeyFirst = sectionsOf(render({ providers: [passkey, credentials] }).html)
+    expect(passkeyFirst[0]?.buttons).toEqual(['button button-primary', 'button button-secondary'])
+  })
+
+  it('tells the two e-mail fields apart: their own sections, labels, ids and descriptions', () => {
+    const doc = render({ providers: [credentials, email] }).html
+    expect(doc).toContain('<label for="credential-0-0-email">Email</label>')
+    expect(doc).toContain('<label for="email-1">Email address</label>')
+    expect(doc).toMatch(/<p class="way-intro" id="email-1-intro">We will send a link to your inbox/)
+    expect(doc).toMatch(/id="email-1"[^>]*aria-describedby="email-1-intro"/)
+    expect(doc).toContain('aria-labelledby="credentials-0-title"')
+    expect(doc).toContain('aria-labelledby="email-1-title"')
+  })
+
+  it('titles a credentials provider by its name, and the default name "Credentials" plainly', () => {
+    expect(credentialsTitle('Company directory', {})).toBe('Company directory')
+    expect(credentialsTitle('Credentials', credentials.credentials)).toBe('Email and password')
+    expect(credentialsTitle('credentials', { username: {}, password: { type: 'password' } })).toBe('Password')
+    expect(credentialsTitle(' ', { code: { type: 'text' } })).toBe('Your details')
+    expect(render({ providers: [credentials] }).html).not.toMatch(
+      /Sign in with Credentials|>\s*Credentials\s*</,
+    )
+  })
+
+  it('shows the kept address in its own provider form only, and focuses the field left to type', () => {
+    const kept = { providerId: 'credentials', values: { email: 'ada@example.com', password: 'planted' } }
+    const doc = render({ providers: [credentials, email], kept, error: 'CredentialsSignin' }).html
+    const [form, link] = forms(doc)
+    expect(form?.inputs.find((i) => i.name === 'email')).toMatchObject({ value: 'ada@example.com' })
+    expect(form?.inputs.find((i) => i.name === 'password')).not.toHaveProperty('value')
+    expect(form?.inputs.find((i) => i.name === 'password')).toHaveProperty('autofocus')
+    expect(elements(doc).filter((e) => 'autofocus' in e.attrs)).toHaveLength(1)
+    expect(link?.inputs.find((i) => i.name === 'email')?.value).toBe('')
+    expect(render({ providers: [credentials], kept: { ...kept, providerId: 'other' } }).html).not.toContain(
+      'ada@example.com',
+    )
+  })
+
+  it('leaves a place for "Forgot password?" and "Create account" links (password accounts, issue #23)', () => {
+    const markup = credentialsForm({
+      provider: credentials,
+      index: 0,
+      csrfToken: 'c',
+      callbackUrl: '/',
+      autofocus: false,
+      primary: true,
+      links: { forgotPassword: '/auth/reset-password', createAccount: 'javascript:alert(1)' },
+    }).toString()
+    expect(markup).toMatch(
+      /<div class="label-row"><label for="credential-0-1-password">Password<\/label><a href="\/auth\/reset-password">Forgot password\?<\/a><\/div>/,
+    )
+    // Only http(s) or relative URLs become links.
+    expect(markup).not.toContain('Create account')
+    const plain = credentialsForm({
+      provider: credentials,
+      index: 0,
+      csrfToken: 'c',
+      callbackUrl: '/',
+      autofocus: false,
+      primary: true,
+      links: { createAccount: '/auth/signup' },
+    }).toString()
+    expect(plain).toContain('<p class="form-links"><a href="/auth/signup">Create account</a></p>')
+    expect(plain).not.toContain('Forgot password')
   })
 })
 

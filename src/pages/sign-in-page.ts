@@ -1,5 +1,7 @@
 /**
- * The built-in sign-in page: one form per provider, in configuration order, and the message for `?error=`.
+ * The built-in sign-in page: each way in as its own titled section (a password form, "Email me a sign-in link",
+ * passkeys; the provider buttons together), in configuration order, one primary action, and the message for
+ * `?error=`.
  *
  * @module
  */
@@ -7,6 +9,7 @@ import { flowForType } from '../flows/flow-for.js'
 import type { CredentialInput, ProviderStyle } from '../providers/provider-types.js'
 import type { Theme } from '../types.js'
 import { html, type SafeHtml } from './html.js'
+import type { KeptSignInValues } from './kept-sign-in-values.js'
 import { renderPage, type RenderedPage } from './render-page.js'
 import type { PageScript, SignInSection } from './sign-in-section.js'
 import { signInErrorMessage } from './sign-in-error-message.js'
@@ -36,11 +39,13 @@ export interface SignInPageOptions {
   error?: string | undefined
   code?: string | undefined
   email?: string | undefined
+  /** What was typed into a credentials form before a refused attempt (never a password). */
+  kept?: KeptSignInValues | undefined
   theme: Theme
 }
 
-/** One block of the page; consecutive provider buttons share a block, other kinds get their own. */
-type Section = Pick<SignInSection, 'kind' | 'markup'>
+/** One block of the page: every provider button shares one block, each other section gets its own. */
+type Section = Pick<SignInSection, 'kind' | 'markup' | 'title' | 'intro' | 'idPrefix'>
 
 // The default code carries no information, and anything beyond a short token could be used to put
 // attacker-written sentences on our page through a crafted link.
@@ -62,6 +67,8 @@ interface Parts {
   css: string
   scripts: PageScript[]
   connect: string[]
+  /** Whether a section took the page's primary action (then provider buttons are shown as secondary). */
+  primaryTaken: boolean
 }
 
 function sections(opts: SignInPageOptions): Parts {
@@ -70,6 +77,7 @@ function sections(opts: SignInPageOptions): Parts {
   const scripts = new Map<string, PageScript>()
   const connect = new Set<string>()
   let focusTaken = false
+  let primaryTaken = false
   opts.providers.forEach((provider, index) => {
     // Each kind renders itself through its flow; a kind without one is not shown.
     const render = flowForType(provider.type)?.signInSection
@@ -80,29 +88,45 @@ function sections(opts: SignInPageOptions): Parts {
       csrfToken: opts.csrfToken,
       callbackUrl: opts.callbackUrl,
       email: opts.email,
+      kept: opts.kept?.providerId === provider.id ? opts.kept.values : undefined,
       theme: opts.theme,
       autofocus: !focusTaken,
+      primary: !primaryTaken,
     })
     // Two passkey providers share one script and one stylesheet rule.
     if (section.css !== undefined && !css.includes(section.css)) css += section.css
     if (section.script !== undefined) scripts.set(section.script.src, section.script)
     if (section.connect !== undefined) connect.add(section.connect)
     if (section.takesFocus === true) focusTaken = true
-    const last = out.at(-1)
-    if (last !== undefined && last.kind !== 'form' && last.kind === section.kind) {
-      last.markup = html`${last.markup} ${section.markup}`
-    } else {
-      out.push({ kind: section.kind, markup: section.markup })
-    }
+    if (section.takesPrimary === true) primaryTaken = true
+    // All provider buttons form one group, where the first of them stands: one way in, "an account elsewhere".
+    const group = section.kind === 'buttons' ? out.find((s) => s.kind === 'buttons') : undefined
+    if (group !== undefined) group.markup = html`${group.markup} ${section.markup}`
+    else out.push({ ...section })
   })
-  return { sections: out, css, scripts: [...scripts.values()], connect: [...connect] }
+  return { sections: out, css, scripts: [...scripts.values()], connect: [...connect], primaryTaken }
 }
 
 const SEPARATOR = html` <div class="separator">or</div> `
 
+function sectionMarkup(section: Section): SafeHtml {
+  if (section.title === undefined) {
+    return html`<section class="way way-${section.kind}" aria-label="Sign in with another account">
+      ${section.markup}
+    </section>`
+  }
+  const id = section.idPrefix ?? 'way'
+  return html`<section class="way way-${section.kind}" aria-labelledby="${id}-title">
+    <h2 id="${id}-title">${section.title}</h2>
+    ${section.intro !== undefined && html`<p class="way-intro" id="${id}-intro">${section.intro}</p>`}
+    ${section.markup}
+  </section>`
+}
+
 /**
- * Renders the sign-in page (status 200); every form posts the CSRF token, no field is prefilled except `email`,
- * and an `error` is shown as our own message, never as the raw parameter.
+ * Renders the sign-in page (status 200); every form posts the CSRF token, no field is prefilled except `email` and
+ * the address kept after a refused password, and an `error` is shown as our own message, never as the raw
+ * parameter.
  *
  * @example
  * ```ts
@@ -110,14 +134,16 @@ const SEPARATOR = html` <div class="separator">or</div> `
  * ```
  */
 export function renderSignInPage(opts: SignInPageOptions): RenderedPage {
-  const { sections: parts, css, scripts, connect } = sections(opts)
-  const blocks = parts.map(
-    (s, i) =>
-      html`${i > 0 && SEPARATOR}
-        <div class="stack">${s.markup}</div>`,
-  )
+  const { sections: parts, css, scripts, connect, primaryTaken } = sections(opts)
+  const blocks = parts.map((s, i) => html`${i > 0 && SEPARATOR}${sectionMarkup(s)}`)
+  // With a primary action elsewhere, provider buttons step back to the secondary style (CSS, so that their
+  // colours still apply on a page of provider buttons alone).
   const body = html`<h1>Sign in</h1>
     ${alert(opts.error, opts.code)}
-    ${blocks.length > 0 ? blocks : html`<p>No way to sign in is configured.</p>`}`
+    ${
+      blocks.length > 0
+        ? html`<div class="ways${primaryTaken ? ' has-primary' : ''}">${blocks}</div>`
+        : html`<p>No way to sign in is configured.</p>`
+    }`
   return renderPage({ title: 'Sign in', theme: opts.theme, body, css, scripts, connect })
 }

@@ -16,16 +16,16 @@ async function sessionCookies(context: BrowserContext) {
   return (await context.cookies()).filter((c) => c.name.startsWith('authjs.session-token'))
 }
 
-/** The sign-in page's form of one provider (the credentials and the e-mail forms both have an "Email" field). */
-function providerForm(page: Page, button: RegExp) {
-  return page.locator('form', { has: page.getByRole('button', { name: button }) })
+/** The sign-in page's section of one way in, by its heading. */
+function section(page: Page, title: string) {
+  return page.getByRole('region', { name: title })
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
-  const form = providerForm(page, /sign in with credentials/i)
-  await form.getByLabel('Email').fill(email)
+  const form = section(page, 'Email and password')
+  await form.getByLabel('Email', { exact: true }).fill(email)
   await form.getByLabel('Password').fill(password)
-  await form.getByRole('button', { name: /sign in with credentials/i }).click()
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click()
 }
 
 describe.skipIf(skip)('demo app in Chromium', () => {
@@ -115,9 +115,9 @@ describe.skipIf(skip)('demo app in Chromium', () => {
     const page = await context.newPage()
     try {
       await page.goto('/auth/signin?callbackUrl=/protected')
-      const form = providerForm(page, /sign in with email/i)
-      await form.getByLabel('Email').fill('newcomer@example.com')
-      await form.getByRole('button', { name: /sign in with email/i }).click()
+      const form = section(page, 'Email me a sign-in link')
+      await form.getByLabel('Email address').fill('newcomer@example.com')
+      await form.getByRole('button', { name: 'Email me a link' }).click()
       await page.waitForURL((url) => url.pathname === '/auth/verify-request')
 
       await page.goto('/mailbox')

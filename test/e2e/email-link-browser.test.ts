@@ -56,8 +56,8 @@ describe.skipIf(skip).each(backends)('e-mail link in Chromium on $name', (backen
     const page = await context.newPage()
     try {
       await page.goto(`/auth/signin?callbackUrl=${encodeURIComponent('/auth/session')}`)
-      await page.getByLabel('Email').fill(`Alice.${backend.name}@Example.com`)
-      await page.getByRole('button', { name: /sign in with email/i }).click()
+      await page.getByLabel('Email address').fill(`Alice.${backend.name}@Example.com`)
+      await page.getByRole('button', { name: 'Email me a link' }).click()
       await page.waitForURL((url) => url.pathname === '/auth/verify-request')
       expect(await page.locator('h1').textContent()).toBe('Check your email')
 
@@ -68,7 +68,8 @@ describe.skipIf(skip).each(backends)('e-mail link in Chromium on $name', (backen
       expect(new URL(link!).searchParams.get('email')).toBe(address)
       // Opening the link changes nothing yet: the page asks.
       await page.goto(link!)
-      expect(await page.locator('h1').textContent()).toBe(`Sign in as ${address}`)
+      expect(await page.locator('h1').textContent()).toBe('Finish signing in')
+      expect(await page.locator('strong').textContent()).toBe(address)
       expect(await (await context.request.get('/auth/session')).json()).toBeNull()
       expect((await db!.tokens()).filter((t) => t.identifier === address)).toHaveLength(1)
 

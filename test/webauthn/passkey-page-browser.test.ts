@@ -206,9 +206,10 @@ function pageScenarios(backend: FlowBackend) {
       expect(await page.locator('form.passkey').isVisible()).toBe(false)
       // Playwright's text selectors skip <noscript>; with script off its content is ordinary markup.
       expect(await page.locator('noscript p').textContent()).toContain('needs JavaScript')
-      await page.getByLabel('Email', { exact: true }).last().fill(PASSWORD_USER.email)
-      await page.getByLabel('Password').fill(PASSWORD_USER.password)
-      await page.getByRole('button', { name: /sign in with credentials/i }).click()
+      const form = page.getByRole('region', { name: 'Email and password' })
+      await form.getByLabel('Email', { exact: true }).fill(PASSWORD_USER.email)
+      await form.getByLabel('Password').fill(PASSWORD_USER.password)
+      await form.getByRole('button', { name: 'Sign in', exact: true }).click()
       await page.waitForURL(`${app.origin}/`)
       expect(await sessionEmail(page)).toBe(PASSWORD_USER.email)
       await context.close()

@@ -1,5 +1,6 @@
 import { CallbackRouteError, CredentialsSignin } from '../../errors.js'
 import type { CredentialsConfig } from '../../providers/provider-types.js'
+import { keepTypedValues } from '../../pages/kept-sign-in-values.js'
 import type { SignInFlow } from '../sign-in-flow.js'
 import { credentialsSignInForm } from './credentials-sign-in-form.js'
 
@@ -52,15 +53,21 @@ export const credentialsFlow: SignInFlow = {
     try {
       user = await config.authorize(credentials, authorizeRequest(ctx.req.request, ctx.req.url, credentials))
     } catch (error) {
-      if (error instanceof CredentialsSignin) throw error
+      if (error instanceof CredentialsSignin) {
+        keepTypedValues(ctx, provider.id, config.credentials)
+        throw error
+      }
       throw new CallbackRouteError(error instanceof Error ? error : String(error), {
         reason: 'authorize_threw',
       })
     }
-    if (user === null || user === undefined)
+    if (user === null || user === undefined) {
+      // The built-in page shows the typed address again, so only the password needs retyping.
+      keepTypedValues(ctx, provider.id, config.credentials)
       throw new CredentialsSignin(`\`authorize\` of provider "${provider.id}" returned null.`, {
         reason: 'authorize_returned_null',
       })
+    }
     if (typeof user !== 'object') {
       throw new CallbackRouteError(
         `\`authorize\` of provider "${provider.id}" returned ${typeof user}; return a user object or null.`,

@@ -1,6 +1,10 @@
 import { hiddenFields } from '../../pages/hidden-fields.js'
 import { html, safeUrl, type SafeHtml } from '../../pages/html.js'
-import type { SignInSectionInput, SignInSectionRenderer } from '../../pages/sign-in-section.js'
+import {
+  mainButtonClass,
+  type SignInSectionInput,
+  type SignInSectionRenderer,
+} from '../../pages/sign-in-section.js'
 
 function emailForm({
   provider: p,
@@ -9,12 +13,14 @@ function emailForm({
   callbackUrl,
   email,
   autofocus,
+  primary,
 }: SignInSectionInput): SafeHtml {
   const id = `email-${index}`
+  // "Email address", not the password form's "Email": the two fields must be told apart by name, not by position.
   return html`<form class="stack" method="post" action="${safeUrl(p.signinUrl)}">
     ${hiddenFields(csrfToken, callbackUrl)}
     <div class="field">
-      <label for="${id}">Email</label>
+      <label for="${id}">Email address</label>
       <input
         id="${id}"
         name="email"
@@ -22,18 +28,26 @@ function emailForm({
         autocomplete="email"
         spellcheck="false"
         placeholder="you@example.com"
+        aria-describedby="${id}-intro"
         required
         value="${email}"
         ${autofocus && html` autofocus`}
       />
     </div>
-    <button class="button button-brand" type="submit">Sign in with ${p.name}</button>
+    <button class="${mainButtonClass(primary)}" type="submit">Email me a link</button>
   </form>`
 }
 
-/** An e-mail provider on the sign-in page: an address field (prefilled only from `?email=`) posting to its sign-in URL. */
+/**
+ * An e-mail provider on the sign-in page: "Email me a sign-in link", an address field (prefilled only from
+ * `?email=`) posting to its sign-in URL.
+ */
 export const emailSignInForm: SignInSectionRenderer = (input) => ({
   kind: 'form',
+  title: 'Email me a sign-in link',
+  intro: 'We will send a link to your inbox that signs you in, with no password.',
+  idPrefix: `email-${input.index}`,
   takesFocus: true,
+  takesPrimary: true,
   markup: emailForm(input),
 })

@@ -2,7 +2,7 @@ import type { WebAuthnConfig } from '../../providers/provider-types.js'
 import { hiddenFields } from '../../pages/hidden-fields.js'
 import { html, safeUrl } from '../../pages/html.js'
 import type { SignInPageProvider } from '../../pages/sign-in-page.js'
-import type { SignInSectionRenderer } from '../../pages/sign-in-section.js'
+import { mainButtonClass, type SignInSectionRenderer } from '../../pages/sign-in-section.js'
 import { webauthnScriptAsset } from '../../pages/webauthn-script-asset.js'
 
 // `[hidden]` loses to `.stack{display:flex}` without this; the form stays hidden until the script shows it.
@@ -43,6 +43,7 @@ export const webauthnSignInNote: SignInSectionRenderer = ({
   csrfToken,
   callbackUrl,
   email,
+  primary,
 }) => {
   const base = baseOf(p.callbackUrl)
   if (base === undefined) {
@@ -55,10 +56,17 @@ export const webauthnSignInNote: SignInSectionRenderer = ({
   const autofill = p.conditionalUI !== false
   // Autofill needs `webauthn` in the field's autocomplete; configuration refuses conditional UI without it.
   const autocomplete = text(spec?.autocomplete) ?? (autofill ? 'username webauthn' : 'username')
+  // Auth.js's default label, "Email", would read like the password form's field: say what this one is for.
+  const configured = text(spec?.label)
+  const label = configured === undefined || configured === 'Email' ? 'Email for a new passkey' : configured
   return {
     kind: 'form',
+    title: p.name,
+    intro: 'Use a passkey saved on this device or your phone, or create one with your email address.',
+    idPrefix: `webauthn-${index}`,
     // A hidden field cannot take the page's autofocus: without script it would go nowhere.
     takesFocus: false,
+    takesPrimary: true,
     css: CSS,
     script: { src: `${base}/webauthn-script/${asset.fileName}`, sha256: asset.sha256 },
     connect: `${base}/webauthn-options/`,
@@ -73,8 +81,12 @@ export const webauthnSignInNote: SignInSectionRenderer = ({
         ${hiddenFields(csrfToken, callbackUrl)}
         <input type="hidden" name="action" value="" />
         <input type="hidden" name="data" value="" />
+        <p class="alert" role="status" aria-live="polite" data-webauthn-status hidden></p>
+        <button class="${mainButtonClass(primary)}" type="button" data-webauthn-action="authenticate">
+          Sign in with a passkey
+        </button>
         <div class="field">
-          <label for="${id}">${text(spec?.label) ?? 'Email'}</label>
+          <label for="${id}">${label}</label>
           <input
             id="${id}"
             name="email"
@@ -83,11 +95,7 @@ export const webauthnSignInNote: SignInSectionRenderer = ({
             ${email !== undefined && email !== '' && html`value="${email}"`}
           />
         </div>
-        <p class="note" aria-live="polite" data-webauthn-status hidden></p>
-        <button class="button button-brand" type="button" data-webauthn-action="authenticate">
-          Sign in with a passkey
-        </button>
-        <button class="button button-provider" type="button" data-webauthn-action="register">
+        <button class="button button-secondary" type="button" data-webauthn-action="register">
           Create a passkey
         </button>
       </form>
