@@ -117,11 +117,60 @@ describe.skipIf(skip)('gatehouse-auth/webauthn in Chromium', () => {
     // Signed out, a registration for nobody: the options are refused, and no ceremony runs.
     await call(page, 'signOut', { redirect: false })
     const refused = await step(() => call(page, 'signIn', 'passkey', { action: 'register', redirect: false }))
-    expect(refused.result).toMatchObject({ ok: false, status: 400, url: null })
+    expect(refused.result).toEqual({
+      ok: false,
+      status: 400,
+      url: null,
+      error: 'EmailRequired',
+      code: 'Invalid request',
+    })
     expect(refused.requests).toEqual([
       'GET /auth/providers',
       'GET /auth/webauthn-options/passkey?action=register',
     ])
+
+    // Each failure is its own result: an address that has an account, and a closed prompt (a failed user
+    // verification, which the browser reports as NotAllowedError, like a person closing the prompt).
+    const exists = await call(page, 'signIn', 'passkey', {
+      action: 'register',
+      email: 'client@example.com',
+      redirect: false,
+    })
+    expect(exists).toEqual({
+      ok: false,
+      status: 400,
+      url: null,
+      error: 'AccountExists',
+      code: 'Invalid request',
+    })
+    await second.cdp.send('WebAuthn.setUserVerified', { authenticatorId: second.id, isUserVerified: false })
+    const cancelled = await call(page, 'signIn', 'passkey', { redirect: false })
+    expect(cancelled).toEqual({
+      ok: false,
+      status: 0,
+      url: null,
+      error: 'PasskeyCancelled',
+      code: 'NotAllowedError',
+    })
+    // Without `redirect: false` the failure is thrown, with the message a page can show as it is.
+    const thrown = await page.evaluate(() =>
+      (window as unknown as { lib: { signIn: (id: string, o: object) => Promise<unknown> } }).lib
+        .signIn('passkey', { action: 'register', email: 'client@example.com' })
+        .then(
+          () => null,
+          (error: Error & { failure?: string }) => ({
+            name: error.name,
+            failure: error.failure,
+            message: error.message,
+          }),
+        ),
+    )
+    expect(thrown).toEqual({
+      name: 'PasskeyError',
+      failure: 'AccountExists',
+      message: expect.stringMatching(/already has an account\. Sign in to it first/),
+    })
+    await second.cdp.send('WebAuthn.setUserVerified', { authenticatorId: second.id, isUserVerified: true })
 
     // With the default redirect, the browser goes where the callback answers.
     await call(page, 'signIn', 'passkey', { redirectTo: home }).catch(() => undefined)

@@ -217,6 +217,69 @@ function pageScenarios(backend: FlowBackend) {
   })
 }
 
+describe.skipIf(skip)('passkey failures on the built-in page, each with its own message', () => {
+  let app: WebAuthnBrowserApp
+  let browser: Browser
+  let adapter: WebAuthnAdapter
+  let teardown: (() => unknown) | undefined
+
+  beforeAll(async () => {
+    const setup = await sqliteBackend.setup()
+    adapter = setup.adapter as WebAuthnAdapter
+    teardown = setup.teardown
+    ;[app, browser] = await Promise.all([startWebAuthnBrowserApp(adapter), launchChromium()])
+    await adapter.createUser!({ id: 'taken', email: 'taken@example.com', emailVerified: null })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await app?.close()
+    await teardown?.()
+  })
+
+  test('an address with an account, no passkey for the address, a closed prompt', async () => {
+    const context = await browser.newContext({ baseURL: app.origin })
+    context.setDefaultTimeout(15_000)
+    const page = await context.newPage()
+    const authenticator = await addAuthenticator(page)
+    await page.goto(`/auth/signin?callbackUrl=${encodeURIComponent(`${app.origin}/`)}`)
+    const form = page.locator('form.passkey')
+    await form.waitFor({ state: 'visible' })
+    const status = form.locator('[data-webauthn-status]')
+    const shown = async (message: RegExp) => {
+      await status.waitFor({ state: 'visible' })
+      await expect.poll(() => status.textContent()).toMatch(message)
+    }
+
+    // "Create a passkey" for an address that already has an account: sign in first.
+    await page.locator('#webauthn-0-email').fill('taken@example.com')
+    await page.getByRole('button', { name: 'Create a passkey' }).click()
+    await shown(/already has an account\. Sign in to it first/)
+
+    // Signing in with that address, which has no passkey here.
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await shown(/no passkey for this email address on this site/)
+    expect(
+      await authenticator.cdp.send('WebAuthn.getCredentials', { authenticatorId: authenticator.id }),
+    ).toEqual({
+      credentials: [],
+    })
+
+    // A prompt that ends without a passkey (here: user verification refused): closed, not "timed out".
+    await page.locator('#webauthn-0-email').fill('')
+    await authenticator.cdp.send('WebAuthn.setUserVerified', {
+      authenticatorId: authenticator.id,
+      isUserVerified: false,
+    })
+    await page.getByRole('button', { name: 'Create a passkey' }).click()
+    await shown(/Enter your email address to create a passkey/)
+    await page.locator('#webauthn-0-email').fill('someone.new@example.com')
+    await page.getByRole('button', { name: 'Create a passkey' }).click()
+    await shown(/prompt was closed before it finished/)
+    expect(await adapter.getUserByEmail!('someone.new@example.com')).toBeNull()
+    await context.close()
+  }, 60_000)
+})
+
 describe.skipIf(skip)('passkeys in Chromium', () => {
   pageScenarios(sqliteBackend)
   describe.skipIf(!postgres)('postgres', () => pageScenarios(postgresBackend))

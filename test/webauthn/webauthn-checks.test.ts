@@ -327,10 +327,11 @@ describe('credentials of other users', () => {
     expect(await adapter.listAuthenticatorsByUserId!(owner.id)).toEqual([])
   })
 
-  it('registering an address that has a user is refused at options time', async () => {
+  it('registering an address that has a user is refused at options time, saying the account exists', async () => {
     const { status, body } = await a.h.optionsFor(new CookieJar(), { action: 'register', email: a.email })
     expect(status).toBe(400)
-    expect(body).toEqual({ error: 'Invalid request' })
+    // Auth.js's `error`, and Gatehouse's reason beside it (what the page shows: "sign in first").
+    expect(body).toEqual({ error: 'Invalid request', code: 'AccountExists' })
   })
 
   it('an unknown credential is refused', async () => {

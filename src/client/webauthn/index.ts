@@ -18,5 +18,6 @@ import { webauthnSignIn } from './webauthn-sign-in.js'
 registerProviderSignIn('webauthn', webauthnSignIn)
 
 export { signIn } from '../sign-in.js'
+export { PasskeyError, passkeyFailureMessage, type PasskeyFailure } from './passkey-failure.js'
 export { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser'
 export type { SignInOptions, SignInResponse, SignInAuthorizationParams } from '../client-types.js'

@@ -12,6 +12,14 @@ import {
   startAuthentication,
   startRegistration,
 } from '@simplewebauthn/browser'
+import {
+  ceremonyFailure,
+  noPasskeyForAddress,
+  optionsFailure,
+  optionsTimeout,
+  PasskeyError,
+  passkeyFailureMessage,
+} from './passkey-failure.js'
 
 type Action = 'authenticate' | 'register'
 
@@ -21,12 +29,6 @@ type RegistrationJSON = Parameters<typeof startRegistration>[0]['optionsJSON']
 interface OptionsAnswer {
   action: Action
   options: unknown
-}
-
-const MESSAGES: Record<string, string> = {
-  NotAllowedError: 'The passkey prompt was closed or timed out.',
-  InvalidStateError: 'This device already holds a passkey for this account.',
-  AbortError: 'The passkey prompt was cancelled.',
 }
 
 function field(form: HTMLFormElement, name: string): HTMLInputElement | null {
@@ -46,22 +48,40 @@ async function fetchOptions(
   form: HTMLFormElement,
   action: Action,
   withEmail: boolean,
-): Promise<OptionsAnswer> {
+): Promise<OptionsAnswer & { email: string }> {
   const url = new URL(form.dataset['webauthnOptions'] ?? '', window.location.href)
   url.searchParams.set('action', action)
-  const email = field(form, 'email')?.value.trim() ?? ''
-  if (withEmail && email !== '') url.searchParams.set('email', email)
+  const typed = field(form, 'email')?.value.trim() ?? ''
+  const email = withEmail ? typed : ''
+  if (email !== '') url.searchParams.set('email', email)
   const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-  const body = (await response.json().catch(() => ({}))) as Partial<OptionsAnswer> & { error?: unknown }
+  const body = (await response.json().catch(() => ({}))) as Partial<OptionsAnswer> & { code?: unknown }
   if (!response.ok || (body.action !== 'authenticate' && body.action !== 'register')) {
-    const reason = typeof body.error === 'string' ? body.error : `status ${response.status}`
-    throw new Error(
-      action === 'register' && email === ''
-        ? 'Enter your e-mail address to create a passkey.'
-        : `The passkey could not be started (${reason}).`,
-    )
+    throw new PasskeyError(optionsFailure(body, action, email), { cause: body })
   }
-  return body as OptionsAnswer
+  return { ...(body as OptionsAnswer), email }
+}
+
+/** Runs the ceremony the options name; a failure becomes a {@link PasskeyError} saying which failure it was. */
+async function ceremony(
+  answer: OptionsAnswer & { email: string },
+  useBrowserAutofill = false,
+): Promise<unknown> {
+  const startedAt = performance.now()
+  try {
+    return answer.action === 'authenticate'
+      ? await startAuthentication({ optionsJSON: answer.options as AuthenticationJSON, useBrowserAutofill })
+      : await startRegistration({ optionsJSON: answer.options as RegistrationJSON })
+  } catch (error) {
+    const failure = ceremonyFailure(error, {
+      action: answer.action,
+      startedAt,
+      endedAt: performance.now(),
+      timeout: optionsTimeout(answer.options),
+      noPasskeyForAddress: noPasskeyForAddress(answer.options, answer.email),
+    })
+    throw new PasskeyError(failure, { cause: error })
+  }
 }
 
 function post(form: HTMLFormElement, action: Action, data: unknown): void {
@@ -90,11 +110,7 @@ class Ceremonies {
     await this.autofillOptions.catch(() => undefined)
     if (generation !== this.generation) return
     const answer = await fetchOptions(this.form, wanted, true)
-    const data =
-      answer.action === 'authenticate'
-        ? await startAuthentication({ optionsJSON: answer.options as AuthenticationJSON })
-        : await startRegistration({ optionsJSON: answer.options as RegistrationJSON })
-    post(this.form, answer.action, data)
+    post(this.form, answer.action, await ceremony(answer))
   }
 
   async autofill(): Promise<void> {
@@ -104,17 +120,23 @@ class Ceremonies {
     const answer = await fetching
     // A button was pressed while the options were on their way: its ceremony is the one to answer.
     if (generation !== this.generation) return
-    const data = await startAuthentication({
-      optionsJSON: answer.options as AuthenticationJSON,
-      useBrowserAutofill: true,
-    })
-    post(this.form, 'authenticate', data)
+    post(this.form, 'authenticate', await ceremony(answer, true))
   }
 }
 
 function describe(error: unknown): string {
-  if (error instanceof Error) return MESSAGES[error.name] ?? error.message
-  return 'The passkey could not be used.'
+  return error instanceof PasskeyError ? error.message : passkeyFailureMessage('PasskeyFailed')
+}
+
+/** The browser error's name behind a {@link PasskeyError}. */
+function causeName(error: unknown): string | undefined {
+  const cause = error instanceof PasskeyError ? error.cause : error
+  return cause instanceof Error ? cause.name : undefined
+}
+
+/** Whether a ceremony was aborted by the page itself (a button's ceremony replaces the pending autofill). */
+function abortedByPage(error: unknown): boolean {
+  return causeName(error) === 'AbortError'
 }
 
 async function startAutofill(form: HTMLFormElement, ceremonies: Ceremonies): Promise<void> {
@@ -122,15 +144,17 @@ async function startAutofill(form: HTMLFormElement, ceremonies: Ceremonies): Pro
   try {
     await ceremonies.autofill()
   } catch (error) {
-    // A button's ceremony aborts the pending autofill request: that is not a failure to show.
-    if (error instanceof Error && error.name === 'AbortError') return
+    // A button's ceremony aborts the pending autofill request: that is not a failure to show. Nor is a conditional
+    // request the browser ends with nothing chosen (it has no passkey to offer, or the offer was dismissed): no
+    // prompt was opened, and the message of a button pressed meanwhile must stay.
+    if (abortedByPage(error) || causeName(error) === 'NotAllowedError') return
     show(form, describe(error))
   }
 }
 
 function setUp(form: HTMLFormElement, autofill: boolean): void {
   if (!browserSupportsWebAuthn()) {
-    show(form, 'This browser does not support passkeys.')
+    show(form, passkeyFailureMessage('PasskeysUnsupported'))
     form.hidden = false
     return
   }

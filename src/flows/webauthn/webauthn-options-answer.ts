@@ -140,5 +140,9 @@ export async function webauthnOptionsAnswer(
     })
     return jsonAnswer(200, { action: 'register', options }, [cookie])
   }
-  return jsonAnswer(400, { error: 'Invalid request' })
+  // Beside Auth.js's `error`, Gatehouse says why a signed-out registration was refused, so the page can say "sign in
+  // first" rather than nothing useful. It tells no more than an answer without `action` already does (register for
+  // a new address, authenticate for a known one).
+  const accountExists = action === 'register' && current === null && info?.exists === true
+  return jsonAnswer(400, { error: 'Invalid request', ...(accountExists ? { code: 'AccountExists' } : {}) })
 }
