@@ -361,8 +361,8 @@ describe('the sign-in page groups each way in', () => {
     expect(doc).toContain('<label for="email-1">Email address</label>')
     expect(doc).toMatch(/<p class="way-intro" id="email-1-intro">We will send a link to your inbox/)
     expect(doc).toMatch(/id="email-1"[^>]*aria-describedby="email-1-intro"/)
-    expect(doc).toContain('aria-labelledby="credentials-0-title"')
-    expect(doc).toContain('aria-labelledby="email-1-title"')
+    expect(doc).toContain('<h2 id="credentials-0-title">Email and password</h2>')
+    expect(doc).toContain('<h2 id="email-1-title">Email me a sign-in link</h2>')
   })
 
   it('titles a credentials provider by its name, and the default name "Credentials" plainly', () => {

@@ -109,14 +109,15 @@ function sections(opts: SignInPageOptions): Parts {
 
 const SEPARATOR = html` <div class="separator">or</div> `
 
+// The sections are titled by their headings, which is how assistive technology moves through a form page; they
+// are not named landmarks, whose names would also label every field inside them (an app's tests that find "Email"
+// by its label would find the section "Email and password" too).
 function sectionMarkup(section: Section): SafeHtml {
   if (section.title === undefined) {
-    return html`<section class="way way-${section.kind}" aria-label="Sign in with another account">
-      ${section.markup}
-    </section>`
+    return html`<section class="way way-${section.kind}">${section.markup}</section>`
   }
   const id = section.idPrefix ?? 'way'
-  return html`<section class="way way-${section.kind}" aria-labelledby="${id}-title">
+  return html`<section class="way way-${section.kind}">
     <h2 id="${id}-title">${section.title}</h2>
     ${section.intro !== undefined && html`<p class="way-intro" id="${id}-intro">${section.intro}</p>`}
     ${section.markup}

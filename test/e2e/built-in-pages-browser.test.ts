@@ -73,6 +73,11 @@ function config(): AuthConfig {
   }
 }
 
+/** The sign-in page's section of one way in, found by its heading. */
+function section(page: Page, title: string) {
+  return page.locator('section.way', { has: page.getByRole('heading', { name: title, exact: true }) })
+}
+
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
@@ -132,7 +137,7 @@ describe.skipIf(skip)('the built-in pages in Chromium', () => {
   }
 
   async function wrongPassword(page: Page): Promise<void> {
-    const form = page.getByRole('region', { name: 'Email and password' })
+    const form = section(page, 'Email and password')
     await form.getByLabel('Email', { exact: true }).fill(ADA.email)
     await form.getByLabel('Password').fill('not her password')
     await form.getByRole('button', { name: 'Sign in', exact: true }).click()
@@ -141,12 +146,13 @@ describe.skipIf(skip)('the built-in pages in Chromium', () => {
 
   test('each way in is its own titled section, with exactly one primary button', async () => {
     const page = await openSignIn()
-    const regions = page.getByRole('region')
+    const sections = page.locator('section.way')
     expect(
-      await regions.evaluateAll((els) => els.map((e) => e.querySelector('h2')?.textContent ?? null)),
+      await sections.evaluateAll((els) => els.map((e) => e.querySelector('h2')?.textContent ?? null)),
     ).toEqual(['Email and password', null, 'Email me a sign-in link', 'Passkey'])
-    // The provider buttons share one group, named for assistive technology.
-    const others = page.getByRole('region', { name: 'Sign in with another account' })
+    expect(await page.getByRole('heading', { level: 2 }).count()).toBe(3)
+    // The provider buttons share one group.
+    const others = sections.nth(1)
     expect((await others.getByRole('button').allInnerTexts()).map((t) => t.trim())).toEqual([
       'Sign in with Acme',
       'Sign in with Globex',
@@ -157,10 +163,8 @@ describe.skipIf(skip)('the built-in pages in Chromium', () => {
     expect(await primary.textContent()).toBe('Sign in')
     expect(await page.locator('button:visible').count()).toBe(6)
     // The two address fields are told apart by name, not by position.
-    const credentialsEmail = page.getByRole('region', { name: 'Email and password' }).getByLabel('Email')
-    const linkEmail = page
-      .getByRole('region', { name: 'Email me a sign-in link' })
-      .getByLabel('Email address')
+    const credentialsEmail = section(page, 'Email and password').getByLabel('Email', { exact: true })
+    const linkEmail = section(page, 'Email me a sign-in link').getByLabel('Email address')
     expect(await page.getByLabel('Email', { exact: true }).count()).toBe(1)
     expect(await page.getByLabel('Email address', { exact: true }).count()).toBe(1)
     expect(await credentialsEmail.getAttribute('id')).not.toBe(await linkEmail.getAttribute('id'))
@@ -177,7 +181,7 @@ describe.skipIf(skip)('the built-in pages in Chromium', () => {
       expect(url.search).toBe('?error=CredentialsSignin&code=credentials')
       expect(page.url()).not.toMatch(/ada|example\.com/)
       await expect.poll(() => page.getByRole('alert').textContent()).toContain('Sign-in failed')
-      const form = page.getByRole('region', { name: 'Email and password' })
+      const form = section(page, 'Email and password')
       expect(await form.getByLabel('Email', { exact: true }).inputValue()).toBe(ADA.email)
       expect(await form.getByLabel('Password').inputValue()).toBe('')
       // The focus waits in the field left to type.

@@ -206,7 +206,9 @@ function pageScenarios(backend: FlowBackend) {
       expect(await page.locator('form.passkey').isVisible()).toBe(false)
       // Playwright's text selectors skip <noscript>; with script off its content is ordinary markup.
       expect(await page.locator('noscript p').textContent()).toContain('needs JavaScript')
-      const form = page.getByRole('region', { name: 'Email and password' })
+      const form = page.locator('section.way', {
+        has: page.getByRole('heading', { name: 'Email and password' }),
+      })
       await form.getByLabel('Email', { exact: true }).fill(PASSWORD_USER.email)
       await form.getByLabel('Password').fill(PASSWORD_USER.password)
       await form.getByRole('button', { name: 'Sign in', exact: true }).click()
