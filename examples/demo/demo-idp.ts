@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto'
+import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import Provider from 'oidc-provider'
+import type Provider from 'oidc-provider'
 import type { OIDCConfig } from 'gatehouse-auth'
 import { sendConsentPage, sendLoginPage, type DemoIdpUser } from './demo-idp-pages.js'
 
@@ -22,6 +22,34 @@ export interface DemoIdp {
 }
 
 const PROVIDER_ID = 'demo-idp'
+
+const UNSUPPORTED_RUNTIME = 'oidc-provider WARNING: Unsupported runtime.'
+
+/**
+ * Loads oidc-provider without its start-up line "Unsupported runtime. Use Node.js v22.x LTS": version 9 prints it
+ * on Node 20, which Gatehouse supports and the Demo IdP runs on without trouble (the test suites run the same
+ * version there). Only that line, only while the module loads, only here: every other warning still shows.
+ */
+async function loadOidcProvider(): Promise<{ OidcProvider: typeof Provider; adapter: unknown }> {
+  const warn = console.warn
+  const filtered = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith(UNSUPPORTED_RUNTIME)) return
+    warn(...args)
+  }
+  console.warn = filtered
+  try {
+    const [{ default: OidcProvider }, { createMemoryAdapter }] = await Promise.all([
+      import('oidc-provider'),
+      // oidc-provider's own in-memory store, asked for by name: the Demo IdP means to forget everything when it
+      // stops (left to its default, oidc-provider warns that an in-memory store loses data on restart).
+      import('oidc-provider/lib/adapters/memory_adapter.js'),
+    ])
+    return { OidcProvider, adapter: createMemoryAdapter(0) }
+  } finally {
+    // Another caller may have replaced it meanwhile: put back only our own.
+    if (console.warn === filtered) console.warn = warn
+  }
+}
 
 function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new Promise((resolve, reject) => {
@@ -49,13 +77,20 @@ function readForm(req: IncomingMessage): Promise<URLSearchParams> {
  * ```
  */
 export async function startDemoIdp(options: { port?: number } = {}): Promise<DemoIdp> {
+  const { OidcProvider, adapter } = await loadOidcProvider()
   const clientSecret = randomBytes(24).toString('base64url')
+  // Its own signing key, made at start: without one oidc-provider signs with development keys and warns about it.
+  const signingKey = {
+    ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
+    kid: 'demo-idp',
+    use: 'sig',
+  }
   let redirectUris: readonly string[] = []
   let op: Provider | undefined
   let issuer = ''
 
   function build(): Provider {
-    op ??= new Provider(issuer, {
+    op ??= new OidcProvider(issuer, {
       clients: [
         {
           client_id: 'gatehouse-demo',
@@ -65,6 +100,8 @@ export async function startDemoIdp(options: { port?: number } = {}): Promise<Dem
         },
       ],
       cookies: { keys: [randomBytes(32).toString('base64url')] },
+      jwks: { keys: [signingKey] },
+      adapter,
       findAccount: (_ctx: unknown, sub: string) => {
         const user = demoIdpUsers.find((u) => u.sub === sub)
         return user && { accountId: sub, claims: () => ({ ...user, email_verified: true }) }

@@ -13,9 +13,15 @@ export function homePage({ accounts, session }: HomePageOptions): Html {
   const user = session?.user
   return html`<h1>A small app behind Gatehouse</h1>
     <p>
-      This server mounts Gatehouse's handlers at <code>/auth</code> and signs people in with an e-mail address
-      and a password (the Credentials provider). The session lives in an encrypted cookie; this page reads it
-      on the server with <code>auth(request)</code>.
+      This server mounts Gatehouse's handlers at <code>/auth</code>, where people sign in four ways: an e-mail
+      address and a password (the Credentials provider, checked against the demo's own scrypt hashes), the
+      Demo IdP (a local OpenID provider started beside the demo), a sign-in link sent by e-mail (to the demo's
+      own mailbox), and passkeys.
+    </p>
+    <p>
+      Sessions are kept in the database (SQLite, unless <code>DATABASE_URL</code> names another): the cookie
+      holds a random token and the sessions table its hash. This page reads the session on the server with
+      <code>auth(request)</code>.
     </p>
 
     <section class="card" aria-labelledby="session-title">
@@ -74,7 +80,7 @@ export function homePage({ accounts, session }: HomePageOptions): Html {
         </li>
         <li><a href="/auth/providers">/auth/providers</a> and <a href="/auth/csrf">/auth/csrf</a></li>
         <li>
-          <a href="/mailbox">/mailbox</a>: the sign-in links "Sign in with Email" sent, received by the demo's
+          <a href="/mailbox">/mailbox</a>: the messages "Email me a sign-in link" sent, received by the demo's
           own SMTP server
         </li>
       </ul>

@@ -27,7 +27,7 @@ export function mailboxPage(messages: readonly MailboxMessage[], origin: string)
   return html`<h1>Mailbox</h1>
     <p class="muted">
       What the demo's own SMTP server (on 127.0.0.1, started with the demo) received. Ask for a link with
-      "Sign in with Email" on the <a href="/auth/signin">sign-in page</a>, then open it here.
+      "Email me a sign-in link" on the <a href="/auth/signin">sign-in page</a>, then open it here.
     </p>
     ${
       newest.length === 0

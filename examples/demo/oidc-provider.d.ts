@@ -34,3 +34,8 @@ declare module 'oidc-provider' {
     on(event: string, listener: (...args: unknown[]) => void): this
   }
 }
+
+// oidc-provider's in-memory store (the package has no `exports` map, so its files can be imported by path).
+declare module 'oidc-provider/lib/adapters/memory_adapter.js' {
+  export function createMemoryAdapter(clockTolerance: number): unknown
+}

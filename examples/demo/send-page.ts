@@ -51,6 +51,7 @@ export function sendPage(res: ServerResponse, options: PageOptions): void {
           <nav>
             <a href="/">Home</a>
             <a href="/protected">Protected page</a>
+            <a href="/mailbox">Mailbox</a>
             <a href="/auth/session">/auth/session</a>
           </nav>
         </header>

@@ -5,9 +5,11 @@ import { createAuth } from 'gatehouse-auth'
 import { toWebRequest, writeWebResponse } from 'gatehouse-auth/node'
 import Credentials from 'gatehouse-auth/providers/credentials'
 import Nodemailer from 'gatehouse-auth/providers/nodemailer'
+import Passkey from 'gatehouse-auth/providers/passkey'
 import { startLocalMailbox } from 'gatehouse-auth/testing/mailbox'
 import { AccountStore } from './account-store.js'
 import { allowedHosts } from './allowed-hosts.js'
+import { faviconHeaders, faviconIco } from '../shared/example-assets.js'
 import { demoAccounts } from './demo-accounts.js'
 import { startDemoIdp } from './demo-idp.js'
 import { openDemoDatabase } from './demo-database.js'
@@ -65,7 +67,8 @@ function sendText(
 }
 
 /**
- * Starts the demo: Gatehouse with the Credentials provider at `/auth`, a home page and a protected page.
+ * Starts the demo: Gatehouse at `/auth` (credentials, the Demo IdP, e-mail links to a local mailbox, passkeys; database
+ * sessions), a home page, a protected page and the mailbox.
  *
  * @example
  * ```ts
@@ -90,7 +93,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   log(`Gatehouse demo: database ${database.label} (database sessions)`)
   // A local OpenID provider, so that the demo shows an OAuth sign-in too ("Sign in with Demo IdP").
   const idp = await startDemoIdp()
-  // A local SMTP server, so that "Sign in with Email" works with no mail account: /mailbox shows what it received.
+  // A local SMTP server, so that e-mail sign-in works with no mail account: /mailbox shows what it received.
   const mailbox = await startLocalMailbox()
 
   const { handlers, auth } = createAuth({
@@ -115,7 +118,11 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
       idp.provider,
       // Links are sent over real SMTP to the local mailbox above; the database keeps the (hashed) tokens.
       Nodemailer({ name: 'Email', server: mailbox.url, from: 'Gatehouse demo <demo@localhost>' }),
+      // Passkeys (WebAuthn): the browser keeps the key, the database its public half ("authenticators" table).
+      Passkey(),
     ],
+    // "Check your email" links to the demo's own inbox, where the local SMTP server's messages are shown.
+    theme: { inbox: { url: '/mailbox', label: 'Open the demo mailbox' } },
   })
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -142,8 +149,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
       return
     }
     if (path === '/favicon.ico') {
-      // Browsers ask for it on every page; an empty answer keeps a 404 out of their consoles.
-      res.writeHead(204, { 'Cache-Control': 'max-age=86400' }).end()
+      // Browsers ask every origin for it, the built-in sign-in pages included.
+      res.writeHead(200, faviconHeaders).end(faviconIco)
       return
     }
     if (path === '/mailbox' && (req.method === 'GET' || req.method === 'HEAD')) {

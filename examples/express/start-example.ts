@@ -11,6 +11,7 @@ import type { AuthConfig } from 'gatehouse-auth'
 import { ExpressAuth, currentSession, requireSession } from 'gatehouse-auth/express'
 import Credentials from 'gatehouse-auth/providers/credentials'
 import { startDemoIdp } from '../demo/demo-idp.js'
+import { faviconHeaders, faviconIco } from '../shared/example-assets.js'
 import { checkAccount } from './check-account.js'
 import { dashboardPage, homePage } from './example-page.js'
 
@@ -44,6 +45,10 @@ export async function startExpressExample(
   const app = express()
   // Mounted at /auth: ExpressAuth takes its base path from the mount (`req.baseUrl`).
   app.use('/auth', ExpressAuth(config))
+  // Browsers ask every origin for it, the built-in sign-in pages included.
+  app.get('/favicon.ico', (_req, res) => {
+    res.set(faviconHeaders).send(faviconIco)
+  })
   app.get('/', currentSession(config), (_req, res) => {
     const session = res.locals['session'] as { user?: { name?: string; email?: string } } | null
     res.type('html').send(homePage('Express', session?.user).toString())

@@ -11,6 +11,7 @@ import type { AuthConfig } from 'gatehouse-auth'
 import { authHandler, getAuthUser, initAuthConfig } from 'gatehouse-auth/hono'
 import Credentials from 'gatehouse-auth/providers/credentials'
 import { startDemoIdp } from '../demo/demo-idp.js'
+import { faviconHeaders, faviconIco } from '../shared/example-assets.js'
 import { checkAccount } from '../express/check-account.js'
 import { dashboardPage, homePage } from '../express/example-page.js'
 
@@ -47,6 +48,8 @@ export async function startHonoExample(
     initAuthConfig(() => config),
   )
   app.use('/auth/*', authHandler())
+  // Browsers ask every origin for it, the built-in sign-in pages included.
+  app.get('/favicon.ico', (c) => c.body(new Uint8Array(faviconIco), 200, faviconHeaders))
   app.get('/', async (c) => c.html(homePage('Hono', (await getAuthUser(c))?.user ?? undefined).toString()))
   app.get('/dashboard', async (c) => {
     const authUser = await getAuthUser(c)

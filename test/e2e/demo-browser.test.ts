@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { launchChromium, skipWithoutChromium } from '../support/chromium.js'
+import { expectExampleLooksFinished } from '../support/example-look.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startDemo, type RunningDemo } from '../../examples/demo/server.js'
 import { demoAccounts } from '../../examples/demo/demo-accounts.js'
@@ -18,7 +19,7 @@ async function sessionCookies(context: BrowserContext) {
 
 /** The sign-in page's section of one way in, by its heading. */
 function section(page: Page, title: string) {
-  return page.getByRole('region', { name: title })
+  return page.locator('section.way', { has: page.getByRole('heading', { name: title, exact: true }) })
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -120,16 +121,45 @@ describe.skipIf(skip)('demo app in Chromium', () => {
       await form.getByRole('button', { name: 'Email me a link' }).click()
       await page.waitForURL((url) => url.pathname === '/auth/verify-request')
 
-      await page.goto('/mailbox')
+      // "Check your email" points at the demo's own mailbox (theme.inbox).
+      await page.getByRole('link', { name: 'Open the demo mailbox' }).click()
+      await page.waitForURL((url) => url.pathname === '/mailbox')
       const message = page.locator('section.card').first()
       await expect.poll(() => message.locator('h2').textContent()).toMatch(/^Sign in to 127\.0\.0\.1:\d+$/)
       expect(await message.locator('code').first().textContent()).toBe('newcomer@example.com')
+      // The whole message shows, even on a phone: the long link wraps instead of running out of sight.
+      await page.setViewportSize({ width: 390, height: 844 })
+      const pre = message.locator('pre')
+      expect(await pre.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+      expect(await pre.textContent()).toMatch(/http:\/\/\S+\/auth\/callback\/nodemailer\?\S*token=\w+/)
       // The link is the only link in the message; the page shows the text part, not the HTML.
       await message.locator('pre a').click()
       await page.getByRole('button', { name: 'Sign in' }).click()
       await page.waitForURL((url) => url.pathname === '/protected')
       expect(await page.locator('main').textContent()).toContain('newcomer@example.com')
       expect(await sessionCookies(context)).toHaveLength(1)
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('looks finished and says what it runs: shared style, favicon, four ways in, passkeys on, database sessions', async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    try {
+      await expectExampleLooksFinished(page)
+      const text = (await page.locator('main').textContent()) ?? ''
+      expect(text).toMatch(/four ways: an e-mail\s+address and a password/)
+      expect(text).toContain('passkeys')
+      expect(text).toMatch(/Sessions are kept in the database/)
+      expect(text).not.toMatch(/encrypted cookie/)
+      await page.goto('/auth/signin')
+      for (const title of ['Email and password', 'Email me a sign-in link', 'Passkey']) {
+        expect(await section(page, title).count(), title).toBe(1)
+      }
+      expect(await page.getByRole('button', { name: 'Sign in with Demo IdP' }).count()).toBe(1)
+      // The passkey form is shown by Gatehouse's own script (the page's CSP allows it by its hash only).
+      await page.locator('form.passkey').waitFor({ state: 'visible' })
     } finally {
       await context.close()
     }

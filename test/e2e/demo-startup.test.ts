@@ -110,7 +110,35 @@ describe('demo start-up', () => {
     const env = cleanEnv({ PORT: '0', DEMO_DATA_DIR: dataDir })
     const first = await runDemo(env, async (url) => {
       expect((await fetch(`${url}/`)).status).toBe(200)
+      // A sign-in, as a person's first one: it too must print no warning.
+      const csrf = await fetch(`${url}/auth/csrf`)
+      const cookie = csrf.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ')
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string }
+      const signIn = await fetch(`${url}/auth/callback/credentials`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ csrfToken, email: 'alice@example.com', password: 'rabbit-hole-42' }),
+      })
+      expect(signIn.status).toBe(302)
+      expect(signIn.headers.getSetCookie().some((c) => c.startsWith('authjs.session-token='))).toBe(true)
+      // And the start of a Demo IdP sign-in, which makes the IdP build its provider (and, before it had its own
+      // signing key, warn about development keys).
+      const start = await fetch(`${url}/auth/signin/demo-idp`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ csrfToken }),
+      })
+      expect(start.status).toBe(302)
+      const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' })
+      expect(authorize.status).toBe(303)
     })
+    // No warning on a normal start or sign-in (oidc-provider's "Unsupported runtime" on Node 20 included).
+    expect(first.stderr).toBe('')
     expect(first.url).toMatch(/^http:\/\/localhost:\d+$/)
     expect(first.stdout).toContain('generated a development secret')
     const file = join(dataDir, 'auth-secret')

@@ -15,6 +15,7 @@ import {
   type RunningNextExample,
 } from '../../examples/next/start-example.js'
 import { launchChromium, skipWithoutChromium } from '../support/chromium.js'
+import { expectExampleLooksFinished } from '../support/example-look.js'
 
 const skip = skipWithoutChromium('the Next.js example in Chromium')
 
@@ -58,15 +59,22 @@ describe.skipIf(skip)('examples/next in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe(`${example.url}/dashboard`)
     const before = sessionRows()
     await page.getByLabel('Email', { exact: true }).fill('alice@example.com')
-    await page.getByLabel('Password').fill('rabbit-hole-42')
+    await page.getByLabel('Password', { exact: true }).fill('rabbit-hole-42')
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/dashboard')
     expect(await page.locator('#user').textContent()).toBe('alice@example.com')
     expect(sessionRows()).toBe(before + 1)
-    await page.goto('/')
+    // The dashboard, where a signed-in person is, has its own sign-out.
     await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
     await page.waitForFunction(() => document.querySelector('#who')?.textContent === 'Not signed in')
     expect(sessionRows()).toBe(before)
+    await page.context().close()
+  })
+
+  test('styled with the shared style sheet, with a favicon', async () => {
+    const page = await newPage()
+    await expectExampleLooksFinished(page)
     await page.context().close()
   })
 
@@ -74,13 +82,13 @@ describe.skipIf(skip)('examples/next in Chromium', () => {
     const page = await newPage()
     await page.goto('/')
     await page.getByLabel('Email').fill('bob@example.com')
-    await page.getByLabel('Password').fill('wrong')
+    await page.getByLabel('Password', { exact: true }).fill('wrong')
     await page.getByRole('button', { name: 'Sign in (server action)' }).click()
     // (Next's route announcer is a role=alert too.)
     await page.locator('main p[role=alert]').waitFor()
     expect(await page.locator('main p[role=alert]').textContent()).toContain('credentials')
     await page.getByLabel('Email').fill('bob@example.com')
-    await page.getByLabel('Password').fill('can-we-fix-it-7')
+    await page.getByLabel('Password', { exact: true }).fill('can-we-fix-it-7')
     await page.getByRole('button', { name: 'Sign in (server action)' }).click()
     await page.waitForURL((url) => url.pathname === '/dashboard')
     expect(await page.locator('#user').textContent()).toBe('bob@example.com')

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchChromium, skipWithoutChromium } from './chromium.js'
+import { expectExampleLooksFinished } from './example-look.js'
 
 /** An example app started by the suite. */
 export interface StartedExample {
@@ -51,7 +52,7 @@ export function exampleBrowserSuite(name: string, start: () => Promise<StartedEx
       await page.waitForURL((url) => url.pathname === '/auth/signin')
       expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe('/dashboard')
       await page.getByLabel('Email', { exact: true }).fill('alice@example.com')
-      await page.getByLabel('Password').fill('rabbit-hole-42')
+      await page.getByLabel('Password', { exact: true }).fill('rabbit-hole-42')
       await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await page.waitForURL((url) => url.pathname === '/dashboard')
       expect(await page.locator('#user').textContent()).toBe('alice@example.com')
@@ -62,12 +63,18 @@ export function exampleBrowserSuite(name: string, start: () => Promise<StartedEx
       await page.context().close()
     })
 
+    test('styled with the shared style sheet, with a favicon', async () => {
+      const page = await newPage()
+      await expectExampleLooksFinished(page)
+      await page.context().close()
+    })
+
     test('a wrong password does not sign in', async () => {
       const page = await newPage()
       await page.goto('/dashboard')
       await page.waitForURL((url) => url.pathname === '/auth/signin')
       await page.getByLabel('Email', { exact: true }).fill('alice@example.com')
-      await page.getByLabel('Password').fill('not-her-password')
+      await page.getByLabel('Password', { exact: true }).fill('not-her-password')
       await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await page.waitForURL((url) => url.searchParams.get('error') === 'CredentialsSignin')
       await page.goto('/dashboard')

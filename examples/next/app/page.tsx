@@ -10,44 +10,59 @@ export default async function Home({ searchParams }: { searchParams: Promise<{ e
   return (
     <main>
       <h1>Gatehouse on Next.js</h1>
-      <p id="who">{session ? `Signed in as ${session.user?.name}` : 'Not signed in'}</p>
-      {session ? (
-        <form
-          action={async () => {
-            'use server'
-            await signOut({ redirectTo: '/' })
-          }}
-        >
-          <button type="submit">Sign out</button>
-        </form>
-      ) : (
-        <form
-          action={async (form: FormData) => {
-            'use server'
-            try {
-              await signIn('credentials', form)
-            } catch (e) {
-              // signIn redirects by throwing; only a refused sign-in is handled here.
-              if (e instanceof CredentialsSignin) redirect(`/?error=${e.code}`)
-              throw e
-            }
-          }}
-        >
-          <input type="hidden" name="redirectTo" value="/dashboard" />
-          <label>
-            Email <input name="email" type="email" />
-          </label>
-          <label>
-            Password <input name="password" type="password" />
-          </label>
-          <button type="submit">Sign in (server action)</button>
-          {error ? <p role="alert">Sign-in failed ({error})</p> : null}
-        </form>
-      )}
+      <section className="card">
+        <p id="who">{session ? `Signed in as ${session.user?.name}` : 'Not signed in'}</p>
+        {session ? (
+          <form
+            action={async () => {
+              'use server'
+              await signOut({ redirectTo: '/' })
+            }}
+          >
+            <button className="primary" type="submit">
+              Sign out
+            </button>
+          </form>
+        ) : (
+          <form
+            className="stack"
+            action={async (form: FormData) => {
+              'use server'
+              try {
+                await signIn('credentials', form)
+              } catch (e) {
+                // signIn redirects by throwing; only a refused sign-in is handled here.
+                if (e instanceof CredentialsSignin) redirect(`/?error=${e.code}`)
+                throw e
+              }
+            }}
+          >
+            <input type="hidden" name="redirectTo" value="/dashboard" />
+            <label>
+              Email <input name="email" type="email" autoComplete="username" />
+            </label>
+            <label>
+              Password <input name="password" type="password" autoComplete="current-password" />
+            </label>
+            <div>
+              <button className="primary" type="submit">
+                Sign in (server action)
+              </button>
+            </div>
+            {error ? (
+              <p className="alert" role="alert">
+                Sign-in failed ({error})
+              </p>
+            ) : null}
+          </form>
+        )}
+      </section>
       <p>
         Or use the <a href="/api/auth/signin">built-in sign-in page</a> (credentials and the Demo IdP).
       </p>
-      <p>Demo accounts: {exampleAccounts.map((a) => `${a.email} / ${a.password}`).join(', ')}</p>
+      <p className="muted">
+        Demo accounts: {exampleAccounts.map((a) => `${a.email} / ${a.password}`).join(', ')}
+      </p>
     </main>
   )
 }

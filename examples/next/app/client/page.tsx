@@ -11,19 +11,23 @@ export default function ClientPage() {
       <h1>Client</h1>
       <p id="status">{status}</p>
       <p id="name">{session?.user?.name ?? ''}</p>
-      <button onClick={() => void update({ name: `${session?.user?.name ?? ''}!` })}>Add ! to my name</button>
-      <button
-        onClick={() =>
-          void signIn('credentials', {
-            email: 'bob@example.com',
-            password: 'can-we-fix-it-7',
-            redirect: false,
-          }).then((result) => setMessage(result.error ? `error: ${result.code}` : 'signed in'))
-        }
-      >
-        Sign in as Bob (client)
-      </button>
-      <button onClick={() => void signOut({ redirect: false })}>Sign out (client)</button>
+      <div className="actions">
+        <button onClick={() => void update({ name: `${session?.user?.name ?? ''}!` })}>
+          Add ! to my name
+        </button>
+        <button
+          onClick={() =>
+            void signIn('credentials', {
+              email: 'bob@example.com',
+              password: 'can-we-fix-it-7',
+              redirect: false,
+            }).then((result) => setMessage(result.error ? `error: ${result.code}` : 'signed in'))
+          }
+        >
+          Sign in as Bob (client)
+        </button>
+        <button onClick={() => void signOut({ redirect: false })}>Sign out (client)</button>
+      </div>
       <p id="message">{message}</p>
     </main>
   )

@@ -1,4 +1,4 @@
-import { auth } from '../../auth'
+import { auth, signOut } from '../../auth'
 
 export const dynamic = 'force-dynamic'
 
@@ -8,8 +8,25 @@ export default async function Dashboard() {
   return (
     <main>
       <h1>Dashboard</h1>
-      <p id="user">{session?.user?.email}</p>
-      <pre>{JSON.stringify(session, null, 2)}</pre>
+      <section className="card">
+        <p>
+          Signed in as <strong id="user">{session?.user?.email}</strong>
+        </p>
+        <form
+          action={async () => {
+            'use server'
+            await signOut({ redirectTo: '/' })
+          }}
+        >
+          <button className="primary" type="submit">
+            Sign out
+          </button>
+        </form>
+      </section>
+      <section className="card">
+        <h2>The session, as auth() returns it</h2>
+        <pre>{JSON.stringify(session, null, 2)}</pre>
+      </section>
     </main>
   )
 }
