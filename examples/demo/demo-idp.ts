@@ -1,4 +1,5 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto'
+import { generateKeyPair, randomBytes } from 'node:crypto'
+import { promisify } from 'node:util'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type Provider from 'oidc-provider'
@@ -79,12 +80,10 @@ function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 export async function startDemoIdp(options: { port?: number } = {}): Promise<DemoIdp> {
   const { OidcProvider, adapter } = await loadOidcProvider()
   const clientSecret = randomBytes(24).toString('base64url')
-  // Its own signing key, made at start: without one oidc-provider signs with development keys and warns about it.
-  const signingKey = {
-    ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
-    kid: 'demo-idp',
-    use: 'sig',
-  }
+  // Its own signing key, made at start (in the thread pool, not blocking the event loop): without one oidc-provider
+  // signs with development keys and warns about it.
+  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 })
+  const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: 'demo-idp', use: 'sig' }
   let redirectUris: readonly string[] = []
   let op: Provider | undefined
   let issuer = ''

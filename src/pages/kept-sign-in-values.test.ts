@@ -49,7 +49,7 @@ describe('the kept-values cookie', () => {
   })
 
   it('is not made for an empty, overlong or control-character value, nor a non-string', () => {
-    for (const email of ['', 'a'.repeat(255), 'a\r\nb@x.test', 'a\u0000b', ['x'], 5]) {
+    for (const email of ['', '  ', 'a'.repeat(255), 'a\r\nb@x.test', 'a\u0000b', ['x'], 5]) {
       expect(keptValuesCookie(false, 'credentials', credentials, { ...body, email })).toBeUndefined()
     }
   })

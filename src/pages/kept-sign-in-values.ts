@@ -55,7 +55,7 @@ export function keptValuesCookie(
     const value = body?.[key]
     if (!keepsValue(key, spec) || typeof value !== 'string') continue
     // Control characters never belong in an address; a value carrying them is not shown again.
-    if (value === '' || value.length > MAX_VALUE_LENGTH || /\p{Cc}/u.test(value)) continue
+    if (value.trim() === '' || value.length > MAX_VALUE_LENGTH || /\p{Cc}/u.test(value)) continue
     values[key] = value
   }
   if (Object.keys(values).length === 0) return undefined

@@ -56,7 +56,7 @@ function runDemo(env: NodeJS.ProcessEnv, whileListening: (url: string) => Promis
     let stdout = ''
     let stderr = ''
     let url: string | undefined
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000)
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString()

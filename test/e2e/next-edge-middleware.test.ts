@@ -146,7 +146,7 @@ describe('gatehouse-auth/next middleware on the Edge runtime (next build + next 
     await page.goto('/protected')
     await page.waitForURL((url) => url.pathname === '/api/auth/signin')
     await page.getByLabel('Email').fill('edge@example.com')
-    await page.getByLabel('Password', { exact: true }).fill('edge-runtime')
+    await page.getByLabel('Password').fill('edge-runtime')
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/protected')
     expect(await page.locator('#server-name').textContent()).toBe('Edge')

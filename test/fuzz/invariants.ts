@@ -81,7 +81,7 @@ function redirectTarget(res: FuzzResponse): string | undefined {
 
 /** The cookies Gatehouse sets (insecure or prefixed names, session chunks); any other name is an injection. */
 const ownCookie =
-  /^(__Secure-|__Host-)?authjs\.(session-token(\.\d+)?|csrf-token|callback-url|pkce\.code_verifier|state|nonce|challenge)$/
+  /^(__Secure-|__Host-)?(authjs\.(session-token(\.\d+)?|csrf-token|callback-url|pkce\.code_verifier|state|nonce|challenge)|gatehouse\.sign-in-values)$/
 
 /** Every broken invariant of one answer, as sentences; empty when the answer is sound. */
 export function violations(
