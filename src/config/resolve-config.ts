@@ -1,3 +1,4 @@
+import { SealedCookies } from '../cookies/sealed-cookies.js'
 import { ConfigError } from '../errors.js'
 import { createLogger } from '../lib/logger.js'
 import { processEnv } from '../lib/process-env.js'
@@ -60,7 +61,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
   const proxy = resolveRedirectProxy(config, fromEnv, report)
   const { fetch, oauth } = resolveOAuth(
     config,
-    { secrets, oauthTimeout: timeouts.oauthTimeout, redirectProxyUrl: proxy.redirectProxyUrl },
+    { oauthTimeout: timeouts.oauthTimeout, redirectProxyUrl: proxy.redirectProxyUrl },
     list,
     report,
     logger,
@@ -96,6 +97,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     enableWebAuthn: config.experimental?.enableWebAuthn === true,
     fetch,
     oauth,
+    sealedCookies: new SealedCookies(secrets),
     secure: modes.secure,
     insecure: modes.insecure,
   })

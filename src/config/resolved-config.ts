@@ -5,6 +5,7 @@
  * @module
  */
 import type { AdapterFor } from '../adapters/adapter-for.js'
+import type { SealedCookies } from '../cookies/sealed-cookies.js'
 import type { Adapter } from '../adapters/adapter.js'
 import type { SessionJwe } from '../jwt/session-jwe.js'
 import type { OAuthRuntime } from '../oauth-client/oauth-runtime.js'
@@ -60,8 +61,10 @@ export interface ResolvedConfig {
   readonly redirectProxyForwardOrigins: readonly RegExp[]
   readonly enableWebAuthn: boolean
   readonly fetch: typeof fetch
-  /** OAuth state of this configuration: normalised providers, discovery and key-set caches, check codecs. */
+  /** OAuth state of this configuration: normalised providers, discovery and key-set caches. */
   readonly oauth: OAuthRuntime
+  /** Seals and opens the cookies that carry a sign-in between requests (checks, challenge, held sign-in). */
+  readonly sealedCookies: SealedCookies
   readonly secure: CookieMode
   readonly insecure: CookieMode
 }
