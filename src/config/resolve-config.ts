@@ -2,6 +2,7 @@ import { SealedCookies } from '../cookies/sealed-cookies.js'
 import { ConfigError } from '../errors.js'
 import { createLogger } from '../lib/logger.js'
 import { processEnv } from '../lib/process-env.js'
+import { defaultRouter } from '../routing/default-router.js'
 import { sessionStrategyFor } from '../session/session-strategy-for.js'
 import { raw, skipCSRFCheck } from '../symbols.js'
 import type { AuthConfig } from '../types.js'
@@ -54,6 +55,12 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     })
   }
   const list = resolveProviders(Array.isArray(config.providers) ? config.providers : [], env, report)
+  const router = defaultRouter
+  for (const p of list.providers) {
+    const taken = router.providerIdProblem(p.id)
+    if (taken !== undefined)
+      report({ option: list.labels.get(p) ?? p.id, problem: taken, fix: 'Give it another `id`.' })
+  }
   const adapter = resolveAdapter(config, session, list, timeouts.adapterTimeout, report)
   const { callbacks, custom } = defaultCallbacks(config.callbacks, report)
   const pages = resolvePages(config.pages, report)
@@ -98,6 +105,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     fetch,
     oauth,
     sealedCookies: new SealedCookies(secrets),
+    router,
     secure: modes.secure,
     insecure: modes.insecure,
   })

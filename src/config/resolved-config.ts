@@ -9,6 +9,7 @@ import type { SealedCookies } from '../cookies/sealed-cookies.js'
 import type { Adapter } from '../adapters/adapter.js'
 import type { SessionJwe } from '../jwt/session-jwe.js'
 import type { OAuthRuntime } from '../oauth-client/oauth-runtime.js'
+import type { Router } from '../routing/router.js'
 import type { SessionStrategy } from '../session/session-strategy.js'
 import type {
   CallbacksOptions,
@@ -65,6 +66,8 @@ export interface ResolvedConfig {
   readonly oauth: OAuthRuntime
   /** Seals and opens the cookies that carry a sign-in between requests (checks, challenge, held sign-in). */
   readonly sealedCookies: SealedCookies
+  /** What a path addresses: Auth.js's actions and the feature routes beside them. */
+  readonly router: Router
   readonly secure: CookieMode
   readonly insecure: CookieMode
 }
