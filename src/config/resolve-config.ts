@@ -106,6 +106,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     oauth,
     sealedCookies: new SealedCookies(secrets),
     router,
+    signInGates: Object.freeze([]),
     secure: modes.secure,
     insecure: modes.insecure,
   })

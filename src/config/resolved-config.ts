@@ -5,6 +5,7 @@
  * @module
  */
 import type { AdapterFor } from '../adapters/adapter-for.js'
+import type { SignInGate } from '../flows/sign-in-gate.js'
 import type { SealedCookies } from '../cookies/sealed-cookies.js'
 import type { Adapter } from '../adapters/adapter.js'
 import type { SessionJwe } from '../jwt/session-jwe.js'
@@ -68,6 +69,8 @@ export interface ResolvedConfig {
   readonly sealedCookies: SealedCookies
   /** What a path addresses: Auth.js's actions and the feature routes beside them. */
   readonly router: Router
+  /** The steps between a sign-in's first factor and its session, in order; none registers one yet. */
+  readonly signInGates: readonly SignInGate[]
   readonly secure: CookieMode
   readonly insecure: CookieMode
 }

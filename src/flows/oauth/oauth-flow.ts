@@ -1,4 +1,5 @@
 import { AuthError, InvalidEndpoints, OAuthSignInError } from '../../errors.js'
+import type { OAuthConfig } from '../../providers/provider-types.js'
 import type { SignInSteps } from '../sign-in-flow.js'
 import { authorizationUrl } from './authorization-url.js'
 import { oauthCallback } from './oauth-callback.js'
@@ -12,7 +13,7 @@ import { transportFailure } from '../../oauth-client/outbound-fetch.js'
  *
  * @see wire-contract §4.4
  */
-export const oauthFlow: SignInSteps = {
+export const oauthFlow: SignInSteps<OAuthConfig, undefined> = {
   callbackMethods: ['GET', 'POST'],
   callbackNeedsCsrf: false,
 
