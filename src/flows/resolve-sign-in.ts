@@ -87,6 +87,7 @@ export async function resolveSignIn<Config extends ProviderConfig, Data>(
       account,
       profile,
       isNewUser,
+      multiFactor: identity.multiFactor === true,
     },
   }
 }

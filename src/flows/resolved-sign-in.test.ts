@@ -10,6 +10,7 @@ const signIn: ResolvedSignIn = {
   account: { provider: 'idp', providerAccountId: 'sub-1', type: 'oidc', access_token: 'at', expires_at: 1 },
   profile: { sub: 'sub-1', updated_at: '2024-05-01T10:00:00.000Z', history: [{ at: verified }] },
   isNewUser: false,
+  multiFactor: false,
 }
 
 /** Through JSON, as the pending cookie carries it. */
@@ -47,6 +48,7 @@ describe('the resolved sign-in state', () => {
     for (const broken of [
       { providerId: 1 },
       { isNewUser: 'no' },
+      { multiFactor: undefined },
       { user: 'u1' },
       { sessionUser: { id: 7 } },
       { account: { provider: 'idp', type: 'oidc' } },

@@ -19,6 +19,8 @@ export interface ResolvedSignIn {
   readonly profile?: Profile | undefined
   /** Whether the sign-in created the user: the `jwt` trigger is then `signUp`, and `pages.newUser` applies. */
   readonly isNewUser: boolean
+  /** Whether the first factor was itself more than one factor (a passkey with user verification). */
+  readonly multiFactor: boolean
 }
 
 /** A {@link ResolvedSignIn} as JSON can carry it: the places that held a `Date` are listed, to be revived. */
@@ -94,8 +96,10 @@ function reviveDate(root: Record<string, unknown>, path: readonly unknown[]): vo
  */
 export function readSealedSignIn(value: unknown, dates: unknown): ResolvedSignIn | undefined {
   if (!isRecord(value) || !Array.isArray(dates)) return undefined
-  const { providerId, sessionUser, user, account, profile, isNewUser } = value
-  if (typeof providerId !== 'string' || typeof isNewUser !== 'boolean') return undefined
+  const { providerId, sessionUser, user, account, profile, isNewUser, multiFactor } = value
+  if (typeof providerId !== 'string' || typeof isNewUser !== 'boolean' || typeof multiFactor !== 'boolean') {
+    return undefined
+  }
   if (!isRecord(sessionUser) || !isRecord(user) || !isRecord(account)) return undefined
   if (!optionalString(sessionUser['id']) || !optionalString(user['id'])) return undefined
   if (typeof account['provider'] !== 'string' || typeof account['providerAccountId'] !== 'string')

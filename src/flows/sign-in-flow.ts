@@ -30,6 +30,11 @@ export interface FlowIdentity<Data = undefined> {
   /** Passed to the `signIn` callback for credentials sign-ins. */
   credentials?: Record<string, unknown> | undefined
   isNewUser?: boolean | undefined
+  /**
+   * Whether this one step was already more than one factor (a passkey with user verification: something held and
+   * something known or been), so a second-factor gate may let it pass.
+   */
+  multiFactor?: boolean | undefined
   data?: Data | undefined
 }
 

@@ -93,7 +93,9 @@ describe('a gate holds a credentials sign-in until its route resumes it', () => 
     expect(line).toMatch(/Max-Age=300; Path=\/; Expires=.*; HttpOnly; SameSite=Lax/)
     expect(seen.jwt).toEqual([])
     expect(seen.signIn).toEqual([])
-    expect(seen.checked.map((c) => c.signIn.user.email)).toEqual(['alice@example.test'])
+    expect(seen.checked.map((c) => [c.signIn.user.email, c.signIn.multiFactor])).toEqual([
+      ['alice@example.test', false],
+    ])
     // A pending user is signed out wherever the session is read: there is no session.
     expect(await browser.session(jar)).toBeNull()
     expect(jar.get(SESSION)).toBeUndefined()

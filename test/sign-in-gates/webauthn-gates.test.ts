@@ -9,6 +9,7 @@ import {
   CookieJar,
   ORIGIN,
   softwareAuthenticator,
+  WebAuthn,
   webauthnHarness,
   type OptionsBody,
 } from '../webauthn/webauthn-harness.js'
@@ -67,5 +68,28 @@ describe('a gate after a passkey', () => {
     expect(seen.jwt.map((j) => j.trigger)).toEqual(['signUp', 'signIn'])
     expect(seen.signIn.map((s) => s.isNewUser)).toEqual([true, false])
     expect((await browser.session(later))?.user?.email).toBe('dana@example.test')
+    // A passkey with user verification is more than one factor: a second-factor gate may let it pass.
+    expect(seen.checked.map((c) => c.signIn.multiFactor)).toEqual([true, true])
+  })
+
+  it('tells a gate when the passkey did not verify the user (one factor only)', async () => {
+    const seen = seenRecord()
+    // A provider that waives user verification at registration (Passkey() requires it).
+    const { config, provider } = webauthnHarness({
+      adapter: MemoryAdapter(),
+      provider: WebAuthn({ verifyRegistrationOptions: { requireUserVerification: false } }),
+    })
+    const gate = testGate('two-factor', seen, (signIn) => !signIn.multiFactor)
+    const browser = inProcess(gatedConfig(recording(seen, config), [gate]), ORIGIN)
+    const jar = new CookieJar()
+    const path = `/auth/webauthn-options/${provider.id}?action=register&email=erin%40example.test`
+    const options = (await (await browser.call(jar, path)).json()) as OptionsBody
+    const data = softwareAuthenticator().register(options.options, { userVerified: false })
+    const res = await browser.post(jar, `/auth/callback/${provider.id}`, {
+      action: 'register',
+      data: JSON.stringify(data),
+    })
+    expect(res.headers.get('location')).toBe(`${ORIGIN}/auth/two-factor`)
+    expect(seen.checked.map((c) => c.signIn.multiFactor)).toEqual([false])
   })
 })

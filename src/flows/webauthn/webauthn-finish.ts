@@ -121,7 +121,11 @@ async function authenticate(
       reason: 'webauthn_credential_linked_to_other_user',
     })
   }
-  return { user, account: { ...account, type: 'webauthn' } }
+  return {
+    user,
+    account: { ...account, type: 'webauthn' },
+    multiFactor: verification.authenticationInfo.userVerified,
+  }
 }
 
 /**
@@ -172,6 +176,7 @@ async function register(
       ...(registerData.name ? { name: registerData.name } : {}),
     },
     account: { providerAccountId: credentialID, provider: provider.id, type: 'webauthn' },
+    multiFactor: info.userVerified,
     data: {
       authenticator: {
         providerAccountId: credentialID,
