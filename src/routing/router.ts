@@ -43,6 +43,8 @@ export class Router {
   /** The match of each action without a provider id, made once: the session check allocates none. */
   readonly #bare = new Map<AuthAction, PathMatch>()
   readonly #actionRoutes = new Map<AuthAction, RoutesByMethod>()
+  /** The match of every one-segment path, made once: the session check is one lookup and allocates nothing. */
+  readonly #single = new Map<string, PathMatch>()
   /** Provider ids that feature routes under an action (`callback/two-factor`) took. */
   readonly reservedProviderIds: ReadonlySet<string>
 
@@ -110,6 +112,11 @@ export class Router {
       this.#features.set(fixed[0]!, list)
     }
     this.reservedProviderIds = reserved
+    for (const head of [...this.#features.keys(), ...this.#bare.keys()]) {
+      if (this.#single.has(head)) continue
+      const found = this.#slowMatch([head])
+      if (found !== undefined) this.#single.set(head, Object.freeze(found))
+    }
   }
 
   /**
@@ -119,9 +126,13 @@ export class Router {
   match(pathname: string, basePath: string): PathMatch | undefined {
     if (!pathname.startsWith(basePath) || pathname.charAt(basePath.length) !== '/') return undefined
     const rest = pathname.slice(basePath.length + 1)
-    // One segment (`/auth/session`) is the usual case: no array of pieces to split and filter.
-    const segments = rest.includes('/') ? rest.split('/').filter((s) => s !== '') : rest === '' ? [] : [rest]
-    if (segments.length === 0) return undefined
+    // One segment (`/auth/session`) is the usual case: one lookup, no array of pieces to split and filter.
+    if (!rest.includes('/')) return this.#single.get(rest)
+    const segments = rest.split('/').filter((s) => s !== '')
+    return segments.length === 0 ? undefined : this.#slowMatch(segments)
+  }
+
+  #slowMatch(segments: readonly string[]): PathMatch | undefined {
     const head = segments[0]!
     // Feature routes first: `callback/two-factor` is the feature's, its id reserved from providers.
     const candidates = this.#features.get(head)
