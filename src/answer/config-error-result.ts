@@ -1,5 +1,4 @@
-import { parseAction } from '../routing/parse-request.js'
-import { authActions } from '../routing/route-table.js'
+import { defaultRouter } from '../routing/default-router.js'
 import { renderErrorPage } from '../pages/error-page.js'
 import type { AuthConfig, ResponseInternal } from '../types.js'
 import { safeLocation } from './safe-location.js'
@@ -15,8 +14,8 @@ export function configErrorResult(
   developmentProblems?: readonly string[],
 ): ResponseInternal {
   const url = new URL(request.url)
-  const action = parseAction(url.pathname, (input.basePath ?? '/auth').replace(/\/+$/, ''))?.action
-  if (request.method === 'GET' && action !== undefined && authActions[action].page) {
+  const match = defaultRouter.match(url.pathname, (input.basePath ?? '/auth').replace(/\/+$/, ''))
+  if (request.method === 'GET' && match?.page === true) {
     const errorPath = typeof input.pages?.error === 'string' ? input.pages.error : undefined
     if (errorPath && !url.searchParams.get('callbackUrl')?.startsWith(errorPath)) {
       const target = `${/^https?:/i.test(errorPath) ? '' : url.origin}${errorPath}?error=Configuration`

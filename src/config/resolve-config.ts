@@ -1,6 +1,8 @@
+import { SealedCookies } from '../cookies/sealed-cookies.js'
 import { ConfigError } from '../errors.js'
 import { createLogger } from '../lib/logger.js'
 import { processEnv } from '../lib/process-env.js'
+import { defaultRouter } from '../routing/default-router.js'
 import { sessionStrategyFor } from '../session/session-strategy-for.js'
 import { raw, skipCSRFCheck } from '../symbols.js'
 import type { AuthConfig } from '../types.js'
@@ -53,6 +55,12 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     })
   }
   const list = resolveProviders(Array.isArray(config.providers) ? config.providers : [], env, report)
+  const router = defaultRouter
+  for (const p of list.providers) {
+    const taken = router.providerIdProblem(p.id)
+    if (taken !== undefined)
+      report({ option: list.labels.get(p) ?? p.id, problem: taken, fix: 'Give it another `id`.' })
+  }
   const adapter = resolveAdapter(config, session, list, timeouts.adapterTimeout, report)
   const { callbacks, custom } = defaultCallbacks(config.callbacks, report)
   const pages = resolvePages(config.pages, report)
@@ -60,7 +68,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
   const proxy = resolveRedirectProxy(config, fromEnv, report)
   const { fetch, oauth } = resolveOAuth(
     config,
-    { secrets, oauthTimeout: timeouts.oauthTimeout, redirectProxyUrl: proxy.redirectProxyUrl },
+    { oauthTimeout: timeouts.oauthTimeout, redirectProxyUrl: proxy.redirectProxyUrl },
     list,
     report,
     logger,
@@ -96,6 +104,9 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     enableWebAuthn: config.experimental?.enableWebAuthn === true,
     fetch,
     oauth,
+    sealedCookies: new SealedCookies(secrets),
+    router,
+    signInGates: Object.freeze([]),
     secure: modes.secure,
     insecure: modes.insecure,
   })

@@ -12,28 +12,25 @@ export interface ResolvedOAuth {
 }
 
 /**
- * Builds the OAuth runtime (normalised providers, discovery and key-set caches, check codecs) and checks every
+ * Builds the OAuth runtime (normalised providers, discovery and key-set caches) and checks every
  * OAuth/OIDC provider now, not at its first sign-in; discovery stays lazy. A retired or renamed preset id keeps
  * working, with a warning naming the id to move to.
  */
 export function resolveOAuth(
   config: AuthConfig,
-  options: { secrets: readonly string[]; oauthTimeout: number; redirectProxyUrl: string | undefined },
+  options: { oauthTimeout: number; redirectProxyUrl: string | undefined },
   list: ProviderList,
   report: ReportIssue,
   logger: LoggerInstance,
 ): ResolvedOAuth {
   const fetchImpl = config[customFetch] ?? globalThis.fetch.bind(globalThis)
   const allowInsecure = config.allowInsecureRequests === allowInsecureRequests
-  const oauth = new OAuthRuntime(
-    {
-      fetch: fetchImpl,
-      timeoutMs: options.oauthTimeout,
-      allowInsecure,
-      redirectProxyUrl: options.redirectProxyUrl,
-    },
-    [...options.secrets],
-  )
+  const oauth = new OAuthRuntime({
+    fetch: fetchImpl,
+    timeoutMs: options.oauthTimeout,
+    allowInsecure,
+    redirectProxyUrl: options.redirectProxyUrl,
+  })
   for (const p of list.providers) {
     if (p.type !== 'oauth' && p.type !== 'oidc') continue
     if (typeof p.renamedTo === 'string') {

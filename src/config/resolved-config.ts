@@ -5,9 +5,12 @@
  * @module
  */
 import type { AdapterFor } from '../adapters/adapter-for.js'
+import type { SignInGate } from '../flows/sign-in-gate.js'
+import type { SealedCookies } from '../cookies/sealed-cookies.js'
 import type { Adapter } from '../adapters/adapter.js'
 import type { SessionJwe } from '../jwt/session-jwe.js'
 import type { OAuthRuntime } from '../oauth-client/oauth-runtime.js'
+import type { Router } from '../routing/router.js'
 import type { SessionStrategy } from '../session/session-strategy.js'
 import type {
   CallbacksOptions,
@@ -60,8 +63,14 @@ export interface ResolvedConfig {
   readonly redirectProxyForwardOrigins: readonly RegExp[]
   readonly enableWebAuthn: boolean
   readonly fetch: typeof fetch
-  /** OAuth state of this configuration: normalised providers, discovery and key-set caches, check codecs. */
+  /** OAuth state of this configuration: normalised providers, discovery and key-set caches. */
   readonly oauth: OAuthRuntime
+  /** Seals and opens the cookies that carry a sign-in between requests (checks, challenge, held sign-in). */
+  readonly sealedCookies: SealedCookies
+  /** What a path addresses: Auth.js's actions and the feature routes beside them. */
+  readonly router: Router
+  /** The steps between a sign-in's first factor and its session, in order; none registers one yet. */
+  readonly signInGates: readonly SignInGate[]
   readonly secure: CookieMode
   readonly insecure: CookieMode
 }

@@ -1,6 +1,14 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import type { ProviderType } from '../providers/provider-types.js'
-import { flowForType, flows, type FlowTable } from './flow-for.js'
+import type {
+  CredentialsConfig,
+  EmailConfig,
+  OAuthConfig,
+  ProviderType,
+  WebAuthnConfig,
+} from '../providers/provider-types.js'
+import { flowForType, flows, type FlowTable, type ProviderConfigOf } from './flow-for.js'
+import type { FlowIdentity, ResolvedProviderOf } from './sign-in-flow.js'
+import type { WebAuthnRegistration } from './webauthn/webauthn-registration.js'
 
 describe('the flow table', () => {
   it('has a flow for exactly the provider kinds (checked by typecheck)', () => {
@@ -10,6 +18,24 @@ describe('the flow table', () => {
     const incomplete: FlowTable = withoutWebAuthn
     expect(Object.keys(incomplete)).not.toContain('webauthn')
     expect(Object.keys(flows)).toStrictEqual(['oauth', 'oidc', 'email', 'credentials', 'webauthn'])
+  })
+
+  it('types each flow by its kind: its provider configuration and the data its finish hands on', () => {
+    expectTypeOf<ProviderConfigOf<'oidc'>>().toEqualTypeOf<OAuthConfig>()
+    expectTypeOf<ProviderConfigOf<'email'>>().toEqualTypeOf<EmailConfig>()
+    type Table = typeof flows
+    expectTypeOf<Parameters<Table['credentials']['finish']>[1]>().toEqualTypeOf<
+      ResolvedProviderOf<CredentialsConfig>
+    >()
+    expectTypeOf<Parameters<Table['webauthn']['start']>[1]>().toEqualTypeOf<
+      ResolvedProviderOf<WebAuthnConfig>
+    >()
+    expectTypeOf<Parameters<NonNullable<Table['webauthn']['storeUser']>>[1]>().toEqualTypeOf<
+      FlowIdentity<WebAuthnRegistration | undefined>
+    >()
+    // @ts-expect-error a table whose flow is of another kind does not compile
+    const swapped: FlowTable = { ...flows, email: flows.credentials }
+    expect(swapped).toBeDefined()
   })
 
   it('finds flows by type only for own keys', () => {

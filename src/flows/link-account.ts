@@ -64,7 +64,7 @@ async function waitForLinkedUser(
 export async function resolveAccountUser(
   ctx: RequestContext,
   adapter: AccountAdapter,
-  identity: FlowIdentity,
+  identity: FlowIdentity<unknown>,
   userByAccount: AdapterUser | null,
 ): Promise<AccountUser> {
   const { config } = ctx

@@ -47,7 +47,7 @@ describe('a provider outage is not a request storm (issue #14, finding 6b)', () 
   })
 
   it('a failed discovery is the answer for its back-off, then asked again, then backs off longer', async () => {
-    const runtime = new OAuthRuntime({} as never, ['secret'])
+    const runtime = new OAuthRuntime({} as never)
     const provider = downProvider('discovery')
     hits.discovery = 0
     const t0 = Date.now()
@@ -64,7 +64,7 @@ describe('a provider outage is not a request storm (issue #14, finding 6b)', () 
   })
 
   it('a failed key-set fetch is the answer for its back-off, forced refreshes included', async () => {
-    const runtime = new OAuthRuntime({} as never, ['secret'])
+    const runtime = new OAuthRuntime({} as never)
     const provider = downProvider('jwks')
     hits.jwks = 0
     const uri = `${origin}/jwks`

@@ -1,6 +1,5 @@
 import * as o from 'oauth4webapi'
 import type { ResolvedProvider } from '../config/resolve-providers.js'
-import { SessionJwe } from '../jwt/session-jwe.js'
 import { normalizeProvider } from './normalize-provider.js'
 import type { NormalizedProvider, ProviderDefaults } from './normalize-provider.js'
 import { isTenantTemplate, tenantTemplateServer } from './tenant-issuer.js'
@@ -69,21 +68,19 @@ export function requestOptions(provider: NormalizedProvider): {
 }
 
 /**
- * The per-configuration OAuth state: normalised providers, discovery documents and key sets with their lifetimes,
- * and the check-cookie codecs. One instance lives on each resolved configuration, so nothing is shared between
- * configurations and nothing is module-level.
+ * The per-configuration OAuth state: normalised providers, discovery documents and key sets with their lifetimes.
+ * One instance lives on each resolved configuration (and one in each token refresher), so nothing is shared
+ * between configurations and nothing is module-level. It seals nothing: check cookies go through the
+ * configuration's `SealedCookies`.
  */
 export class OAuthRuntime {
   readonly #defaults: ProviderDefaults
-  readonly #secrets: readonly string[]
   readonly #providers = new Map<string, NormalizedProvider>()
   readonly #discovery = new Map<string, Cached<o.AuthorizationServer>>()
   readonly #jwks = new Map<string, Cached<o.JWKS>>()
-  readonly #jwe = new Map<string, SessionJwe>()
 
-  constructor(defaults: ProviderDefaults, secrets: readonly string[]) {
+  constructor(defaults: ProviderDefaults) {
     this.#defaults = defaults
-    this.#secrets = secrets
   }
 
   /** The provider with its defaults applied, normalised once. */
@@ -94,16 +91,6 @@ export class OAuthRuntime {
       this.#providers.set(provider.id, normalized)
     }
     return normalized
-  }
-
-  /** The JWE codec for one salt (a check cookie's name, or `encodedState`), keys derived once. */
-  jwe(salt: string): SessionJwe {
-    let jwe = this.#jwe.get(salt)
-    if (!jwe) {
-      jwe = new SessionJwe(this.#secrets, salt)
-      this.#jwe.set(salt, jwe)
-    }
-    return jwe
   }
 
   /**

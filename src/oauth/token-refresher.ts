@@ -74,15 +74,12 @@ export interface TokenRefresher {
 export function createTokenRefresher(options: TokenRefresherOptions): TokenRefresher {
   const skew = options.skewSeconds ?? 60
   const graceMs = (options.graceSeconds ?? 60) * 1000
-  const runtime = new OAuthRuntime(
-    {
-      fetch: options[customFetch] ?? globalThis.fetch.bind(globalThis),
-      timeoutMs: options.timeout ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
-      allowInsecure: options.allowInsecureRequests === allowInsecureRequests,
-      redirectProxyUrl: undefined,
-    },
-    ['unused: the refresher encrypts nothing'],
-  )
+  const runtime = new OAuthRuntime({
+    fetch: options[customFetch] ?? globalThis.fetch.bind(globalThis),
+    timeoutMs: options.timeout ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
+    allowInsecure: options.allowInsecureRequests === allowInsecureRequests,
+    redirectProxyUrl: undefined,
+  })
   // Built-in providers carry the application's options apart, as Auth.js presets do; merge them as resolving does.
   const { options: userOptions, ...defaults } = options.provider
   const provider = runtime.provider(mergeDeep(defaults, userOptions) as OAuthConfig)

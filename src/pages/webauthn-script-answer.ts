@@ -9,7 +9,7 @@ import { webauthnScriptAsset } from './webauthn-script-asset.js'
  */
 export function webauthnScriptAnswer(ctx: RequestContext): Promise<ResponseInternal<string>> {
   const asset = webauthnScriptAsset()
-  if (ctx.req.providerId !== asset.fileName) {
+  if (ctx.req.param !== asset.fileName) {
     return Promise.resolve({
       status: 404,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },

@@ -5,11 +5,11 @@ import type { ResponseInternal } from '../types.js'
 import { badRequest, errorResult, withSafeLocation } from '../answer/index.js'
 import { parseRequest } from './parse-request.js'
 import { RequestContext } from './request-context.js'
-import { routes } from './route-table.js'
 
 /**
- * Parses the request, finds its route, enforces the route's needs (provider, CSRF) in this one place, runs the
- * handler, and turns errors into results at one boundary. In `raw` mode a sign-in error is re-thrown to the
+ * Parses the request, finds its route (an Auth.js action or a feature route, through the configuration's router),
+ * enforces the route's needs (method, provider, CSRF) in this one place, runs the handler, and turns errors into
+ * results at one boundary. In `raw` mode a sign-in error is re-thrown to the
  * framework wrapper unless the client asked for a JSON redirect.
  */
 export async function handleRequest(
@@ -17,16 +17,16 @@ export async function handleRequest(
   config: ResolvedConfig,
   { raw = config.raw }: { raw?: boolean } = {},
 ): Promise<ResponseInternal> {
-  const parsed = await parseRequest(request, config.basePath)
+  const parsed = await parseRequest(request, config.basePath, config.router)
   if ('failure' in parsed) {
     config.logger.debug(`bad request: ${parsed.failure}: ${parsed.detail}`)
     if (parsed.failure === 'unknown-action')
       config.logger.error(new UnknownAction(`Cannot handle ${parsed.detail}.`))
     return badRequest(parsed.failure === 'too-large' ? 413 : 400)
   }
-  const route = routes[`${parsed.method} ${parsed.action}`]
+  const route = parsed.match.routes[parsed.method]
   if (!route) {
-    config.logger.error(new UnknownAction(`${parsed.method} is not allowed on /${parsed.action}.`))
+    config.logger.error(new UnknownAction(`${parsed.method} is not allowed on /${parsed.match.path}.`))
     return badRequest()
   }
   const ctx = new RequestContext(config, parsed)

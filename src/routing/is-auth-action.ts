@@ -1,19 +1,17 @@
-import type { AuthAction } from '../types.js'
-import { parseAction } from './parse-request.js'
+import { defaultRouter } from './default-router.js'
+import type { FeatureAction } from './feature-routes.js'
+import type { AuthAction } from './route-table.js'
 
 /**
- * Whether `action` names an endpoint (`providers`, `session`, `csrf`, `signin`, `signout`, `callback`,
- * `verify-request`, `error`, `webauthn-options`), as `@auth/core`'s `isAuthAction`.
+ * Whether `action` names an endpoint, as `@auth/core`'s `isAuthAction`: one of Auth.js's actions (`providers`,
+ * `session`, `csrf`, `signin`, `signout`, `callback`, `verify-request`, `error`, `webauthn-options`), or the first
+ * segment of one of Gatehouse's own (`webauthn-script`), so that a wrapper routing by it reaches them all.
  *
  * @example
  * ```ts
  * if (isAuthAction(segment)) return Auth(request, config)
  * ```
  */
-export function isAuthAction(action: string): action is AuthAction {
-  return (
-    typeof action === 'string' &&
-    !action.includes('/') &&
-    parseAction(`/_/${action}`, '/_')?.action === action
-  )
+export function isAuthAction(action: string): action is AuthAction | FeatureAction {
+  return typeof action === 'string' && !action.includes('/') && defaultRouter.answersSegment(action)
 }

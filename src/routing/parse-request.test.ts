@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { parseAction } from './parse-request.js'
+import { defaultRouter } from './default-router.js'
 
-describe('parseAction', () => {
+const match = (path: string, base: string) => {
+  const found = defaultRouter.match(path, base)
+  return found && { action: found.action, providerId: found.providerId }
+}
+
+describe('the router finds the action and provider of a path', () => {
   it('reads one segment and an action with its provider', () => {
-    expect(parseAction('/auth/session', '/auth')).toEqual({ action: 'session', providerId: undefined })
-    expect(parseAction('/auth/signin/github', '/auth')).toEqual({ action: 'signin', providerId: 'github' })
-    expect(parseAction('/api/auth/callback/a%20b', '/api/auth')).toEqual({
+    expect(match('/auth/session', '/auth')).toEqual({ action: 'session', providerId: undefined })
+    expect(match('/auth/signin/github', '/auth')).toEqual({ action: 'signin', providerId: 'github' })
+    expect(match('/api/auth/callback/a%20b', '/api/auth')).toEqual({
       action: 'callback',
       providerId: 'a b',
     })
   })
 
   it('tolerates repeated and trailing slashes', () => {
-    expect(parseAction('/auth/session/', '/auth')).toEqual({ action: 'session', providerId: undefined })
-    expect(parseAction('/auth//session', '/auth')).toEqual({ action: 'session', providerId: undefined })
-    expect(parseAction('/auth//signin//github/', '/auth')).toEqual({ action: 'signin', providerId: 'github' })
+    expect(match('/auth/session/', '/auth')).toEqual({ action: 'session', providerId: undefined })
+    expect(match('/auth//session', '/auth')).toEqual({ action: 'session', providerId: undefined })
+    expect(match('/auth//signin//github/', '/auth')).toEqual({ action: 'signin', providerId: 'github' })
   })
 
   it('refuses what is not an action under the base path', () => {
@@ -28,13 +33,15 @@ describe('parseAction', () => {
       ['/auth/session/extra', '/auth'],
       ['/auth/signin/a/b', '/auth'],
       ['/auth/signin/%E0%A4%A', '/auth'],
+      ['/auth/webauthn-script/%E0%A4%A', '/auth'],
+      ['/auth/webauthn-script/a/b', '/auth'],
     ] as const) {
-      expect(parseAction(path, base), path).toBeUndefined()
+      expect(defaultRouter.match(path, base), path).toBeUndefined()
     }
   })
 
   it('takes the provider id "undefined" (sent by old clients) as no provider', () => {
-    expect(parseAction('/auth/signin/undefined', '/auth')).toEqual({
+    expect(match('/auth/signin/undefined', '/auth')).toEqual({
       action: 'signin',
       providerId: undefined,
     })

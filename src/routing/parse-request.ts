@@ -1,16 +1,25 @@
 import { parseCookies } from '../cookies/parse-cookies.js'
-import { authActions, isAuthAction, type AuthAction, type Method } from './route-table.js'
+import type { AuthAction, Method } from './route-table.js'
+import type { PathMatch, Router } from './router.js'
 
 /** A web `Request` parsed into what the actions need. */
 export interface AuthRequest {
   readonly request: Request
   readonly url: URL
   readonly method: Method
-  readonly action: AuthAction
+  /** The Auth.js action the path names; `undefined` on a feature route. */
+  readonly action: AuthAction | undefined
   readonly providerId: string | undefined
+  /** What a feature route's `:name` segment took, decoded (the passkey script's file name). */
+  readonly param?: string | undefined
   readonly cookies: Record<string, string>
   readonly query: Record<string, string>
   readonly body: Record<string, unknown> | undefined
+}
+
+/** A parsed request and what its path matched: the router dispatches on `match.routes[method]`. */
+export interface RoutedRequest extends AuthRequest {
+  readonly match: PathMatch
 }
 
 /** Why a request could not be parsed; every one is a 400. */
@@ -20,35 +29,14 @@ export type ParseFailure = { failure: 'unknown-action' | 'bad-body' | 'too-large
 export const MAX_BODY_BYTES = 64 * 1024
 
 /**
- * Finds the action and provider in a path under `basePath`. Plain string comparison, not a regular expression
- * built from `basePath` (Auth.js does not escape it). Repeated and trailing slashes are tolerated.
+ * Parses method, path (through `router`), cookies, query and (for POST) a JSON or form body of at most
+ * {@link MAX_BODY_BYTES}.
  */
-export function parseAction(
-  pathname: string,
+export async function parseRequest(
+  request: Request,
   basePath: string,
-): { action: AuthAction; providerId: string | undefined } | undefined {
-  if (!pathname.startsWith(basePath) || pathname.charAt(basePath.length) !== '/') return undefined
-  const rest = pathname.slice(basePath.length + 1)
-  // One segment (`/auth/session`) is the usual case: no array of pieces to split and filter.
-  const segments = rest.includes('/') ? rest.split('/').filter((s) => s !== '') : rest === '' ? [] : [rest]
-  if (segments.length < 1 || segments.length > 2) return undefined
-  const action = segments[0]!
-  if (!isAuthAction(action)) return undefined
-  let providerId: string | undefined
-  if (segments.length === 2) {
-    if (!authActions[action].providerInPath) return undefined
-    try {
-      providerId = decodeURIComponent(segments[1]!)
-    } catch {
-      return undefined
-    }
-    if (providerId === 'undefined') providerId = undefined
-  }
-  return { action, providerId }
-}
-
-/** Parses method, action, cookies, query and (for POST) a JSON or form body of at most {@link MAX_BODY_BYTES}. */
-export async function parseRequest(request: Request, basePath: string): Promise<AuthRequest | ParseFailure> {
+  router: Router,
+): Promise<RoutedRequest | ParseFailure> {
   const method = request.method
   if (method !== 'GET' && method !== 'POST')
     return { failure: 'unknown-action', detail: `the method ${method.slice(0, 16)}` }
@@ -58,8 +46,8 @@ export async function parseRequest(request: Request, basePath: string): Promise<
   } catch {
     return { failure: 'unknown-action', detail: 'the request URL does not parse' }
   }
-  const parsed = parseAction(url.pathname, basePath)
-  if (!parsed)
+  const match = router.match(url.pathname, basePath)
+  if (!match)
     return {
       failure: 'unknown-action',
       detail: `${url.pathname.slice(0, 200)}: no such action under ${basePath}`,
@@ -74,8 +62,10 @@ export async function parseRequest(request: Request, basePath: string): Promise<
     request,
     url,
     method,
-    action: parsed.action,
-    providerId: parsed.providerId,
+    action: match.action,
+    providerId: match.providerId,
+    param: match.param,
+    match,
     cookies: parseCookies(request.headers.get('cookie')),
     query: url.search === '' ? {} : Object.fromEntries(url.searchParams),
     body,

@@ -44,6 +44,11 @@ export class RequestContext {
     return providerId === undefined ? base : `${base}/${encodeURIComponent(providerId)}`
   }
 
+  /** `{origin}{basePath}/{path}`, the address of a feature route (`two-factor`). */
+  routeUrl(path: string): string {
+    return `${this.origin}${this.config.basePath}/${path}`
+  }
+
   /** The URL of a configured custom page (absolute kept, relative resolved against the origin). */
   pageUrl(path: string): string {
     return /^https?:\/\//i.test(path) ? path : `${this.origin}${path}`

@@ -7,7 +7,6 @@ import { signInPage, signInStart } from '../actions/sign-in.js'
 import { signOut, signOutPage } from '../actions/sign-out.js'
 import { verifyRequest } from '../actions/verify-request.js'
 import { webauthnOptions } from '../actions/webauthn-options.js'
-import { webauthnScriptAnswer } from '../pages/webauthn-script-answer.js'
 import type { ResponseInternal } from '../types.js'
 import type { RequestContext } from './request-context.js'
 
@@ -28,12 +27,13 @@ export interface ActionShape {
 }
 
 /**
- * The one list of actions Gatehouse answers, one endpoint each under `basePath`; {@link AuthAction}, the path parser
- * and the configuration-error answer derive from it, and {@link routes} is keyed by it.
+ * The one list of Auth.js's wire actions, one endpoint each under `basePath`, as `@auth/core` answers them;
+ * {@link AuthAction}, the path parser and the configuration-error answer derive from it, and {@link routes} is keyed
+ * by it. Gatehouse's own further endpoints are not here: they are the feature routes of `feature-routes.ts`.
  *
  * Adding a provider kind touches its flow's folder (`flows/<kind>/`, the `SignInFlow` it exports) and the flow table
- * in `flows/flow-for.ts`; adding an endpoint touches this file and its handler in `actions/`. Nothing else branches on
- * either.
+ * in `flows/flow-for.ts`; adding an Auth.js action touches this file and its handler in `actions/`; adding a feature's
+ * endpoint touches `feature-routes.ts` and the feature's handler. Nothing else branches on any of them.
  */
 export const authActions = Object.freeze({
   providers: { providerInPath: false, page: false },
@@ -45,11 +45,9 @@ export const authActions = Object.freeze({
   'verify-request': { providerInPath: false, page: true },
   error: { providerInPath: false, page: true },
   'webauthn-options': { providerInPath: true, page: false },
-  // `{basePath}/webauthn-script/{hash}.js`: the file name takes the provider's place in the path.
-  'webauthn-script': { providerInPath: true, page: false },
 } as const satisfies Record<string, ActionShape>)
 
-/** An action Gatehouse answers: the last path segment (or the one before the provider id) under `basePath`. */
+/** An Auth.js action: the last path segment (or the one before the provider id) under `basePath`. */
 export type AuthAction = keyof typeof authActions
 
 /** The methods the endpoints answer; any other is a 400. */
@@ -78,8 +76,7 @@ const table = {
   'GET error': { handler: errorPage, csrf: 'never', provider: 'ignored' },
   'GET verify-request': { handler: verifyRequest, csrf: 'never', provider: 'ignored' },
   'GET webauthn-options': { handler: webauthnOptions, csrf: 'never', provider: 'required' },
-  'GET webauthn-script': { handler: webauthnScriptAnswer, csrf: 'never', provider: 'ignored' },
 } satisfies Partial<Record<RouteKey, Route>>
 
-/** Every action a method may reach. Anything else is a 400. */
+/** Every Auth.js action a method may reach; with the feature routes, everything the router answers. */
 export const routes: Readonly<Partial<Record<RouteKey, Route>>> = Object.freeze(table)

@@ -1,8 +1,9 @@
-/** A first-sign-in harness: completeSignIn with FlowIdentity objects on a resolved configuration, no HTTP. */
+/** A first-sign-in harness: completeSignIn (OIDC's flow) with FlowIdentity objects on a resolved configuration, no HTTP. */
 import type { Adapter } from '../../src/adapters/adapter.js'
 import { MemoryAdapter } from '../../src/adapters/memory.js'
 import { resolveConfig } from '../../src/config/resolve-config.js'
 import { completeSignIn } from '../../src/flows/complete-sign-in.js'
+import { flows } from '../../src/flows/flow-for.js'
 import type { FlowIdentity } from '../../src/flows/sign-in-flow.js'
 import { RequestContext } from '../../src/routing/request-context.js'
 import type { AuthConfig } from '../../src/types.js'
@@ -57,7 +58,7 @@ export function setup(
     return ctx
   }
   const signIn = async (identity: FlowIdentity, cookie?: string) => {
-    const result = await completeSignIn(context(identity.account.provider, cookie), identity)
+    const result = await completeSignIn(context(identity.account.provider, cookie), flows.oidc, identity)
     const set = result.cookies?.find((c) => c.name === SESSION)
     return { result, cookie: set?.value, ctx: context(identity.account.provider, set?.value) }
   }

@@ -15,18 +15,15 @@ let jwksCalls = 0
 let published: Array<Record<string, unknown>> = []
 
 function setup(clientSecret?: string) {
-  const runtime = new OAuthRuntime(
-    {
-      fetch: (input: string | URL | Request) => {
-        if (String(input instanceof Request ? input.url : input) === JWKS_URI) jwksCalls++
-        return Promise.resolve(Response.json({ keys: published }))
-      },
-      timeoutMs: 1000,
-      allowInsecure: false,
-      redirectProxyUrl: undefined,
+  const runtime = new OAuthRuntime({
+    fetch: (input: string | URL | Request) => {
+      if (String(input instanceof Request ? input.url : input) === JWKS_URI) jwksCalls++
+      return Promise.resolve(Response.json({ keys: published }))
     },
-    ['s'.repeat(32)],
-  )
+    timeoutMs: 1000,
+    allowInsecure: false,
+    redirectProxyUrl: undefined,
+  })
   const provider: NormalizedProvider = runtime.provider({
     id: 'idp',
     name: 'IdP',

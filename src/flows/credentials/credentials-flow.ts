@@ -19,7 +19,7 @@ function authorizeRequest(request: Request, url: URL, body: Record<string, unkno
  * Credentials: `authorize` checks what the user typed; there is nothing to start. No account is linked; with
  * database sessions `authorize` must name a user of the adapter (Auth.js refuses the combination, issue #9636).
  */
-export const credentialsFlow: SignInFlow = {
+export const credentialsFlow: SignInFlow<CredentialsConfig, undefined> = {
   callbackMethods: ['POST'],
   callbackNeedsCsrf: true,
   adapterFeatures: [],
@@ -28,11 +28,12 @@ export const credentialsFlow: SignInFlow = {
   signInSection: credentialsSignInForm,
 
   signInPageFields(provider) {
-    return { credentials: (provider as CredentialsConfig).credentials }
+    return { credentials: provider.credentials }
   },
 
-  validate(provider) {
-    if (typeof (provider as CredentialsConfig).authorize === 'function') return undefined
+  // The provider as written, not yet checked: `authorize` may be missing whatever its type says.
+  validate(provider: Partial<CredentialsConfig>) {
+    if (typeof provider.authorize === 'function') return undefined
     return {
       problem: 'a credentials provider needs an `authorize(credentials, request)` function.',
       fix: 'Pass `authorize`, returning the user or null.',
@@ -47,11 +48,13 @@ export const credentialsFlow: SignInFlow = {
   },
 
   async finish(ctx, provider) {
-    const config = provider as CredentialsConfig
     const credentials = { ...ctx.req.body }
     let user
     try {
-      user = await config.authorize(credentials, authorizeRequest(ctx.req.request, ctx.req.url, credentials))
+      user = await provider.authorize(
+        credentials,
+        authorizeRequest(ctx.req.request, ctx.req.url, credentials),
+      )
     } catch (error) {
       if (error instanceof CredentialsSignin) {
         keepTypedValues(ctx, provider.id, config.credentials)

@@ -39,7 +39,7 @@ function problem(config: EmailConfig): string | undefined {
  * then uses the token; the user is created or updated after the `signIn` callback, in `completeSignIn`. Needs an
  * adapter with the verification-token methods, whatever the session strategy.
  */
-export const emailFlow: SignInFlow = {
+export const emailFlow: SignInFlow<EmailConfig, undefined> = {
   callbackMethods: ['GET', 'POST'],
   // Only the confirmation POST is checked: a GET changes nothing (unless `confirmation: false`, as in Auth.js).
   callbackNeedsCsrf: true,
@@ -50,17 +50,17 @@ export const emailFlow: SignInFlow = {
   signInSection: emailSignInForm,
 
   fillFromEnv(provider, env) {
-    const config = provider as EmailConfig
-    if (config.apiKey === undefined && typeof config.id === 'string') {
-      const apiKey = providerEnv(config.id, env).apiKey
-      if (apiKey !== undefined) config.apiKey = apiKey
+    // The provider as written: its `id` is checked after this.
+    if (provider.apiKey === undefined && typeof provider.id === 'string') {
+      const apiKey = providerEnv(provider.id, env).apiKey
+      if (apiKey !== undefined) provider.apiKey = apiKey
     }
-    config.maxAge ??= DAY
+    provider.maxAge ??= DAY
   },
 
-  validate: (provider) => problem(provider as EmailConfig),
+  validate: problem,
 
-  start: (ctx, provider) => startEmailSignIn(ctx, provider as EmailConfig),
-  finish: (ctx, provider) => finishEmailSignIn(ctx, provider as EmailConfig),
+  start: startEmailSignIn,
+  finish: finishEmailSignIn,
   storeUser: storeEmailUser,
 }

@@ -81,9 +81,11 @@ export async function authorizationUrl(
   if (checks.has('state')) {
     const origin =
       provider.redirectProxyUrl === undefined ? {} : { origin: ctx.actionUrl('callback', provider.id) }
-    const state = await ctx.config.oauth
-      .jwe(STATE_SALT)
-      .encrypt({ ...origin, random: o.generateRandomState() }, CHECK_MAX_AGE)
+    const state = await ctx.config.sealedCookies.seal(
+      STATE_SALT,
+      { ...origin, random: o.generateRandomState() },
+      CHECK_MAX_AGE,
+    )
     params.set('state', state)
     cookies.push(await createCheckCookie(ctx, 'state', provider.id, state, provider.formPost))
   }

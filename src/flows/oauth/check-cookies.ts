@@ -22,13 +22,12 @@ export async function createCheckCookie(
   formPost: boolean,
 ): Promise<Cookie> {
   const { name, options } = ctx.cookies[cookieKey[check]]
-  const jwe = ctx.config.oauth.jwe(name)
   const expires = new Date(Date.now() + CHECK_MAX_AGE * 1000)
   // form_post callbacks are cross-site POSTs: a Lax cookie would not be sent with them.
   const crossSite = formPost && check !== 'pkce'
   return {
     name,
-    value: await jwe.encrypt({ value, provider: providerId }, CHECK_MAX_AGE),
+    value: await ctx.config.sealedCookies.seal(name, { value, provider: providerId }, CHECK_MAX_AGE),
     options: { ...options, expires, ...(crossSite ? { sameSite: 'none', secure: true } : {}) },
   }
 }
@@ -72,7 +71,7 @@ export async function useCheckCookie(
     })
   }
   clearCookie(ctx, check)
-  const payload = (await ctx.config.oauth.jwe(name).decrypt(raw))?.payload
+  const payload = await ctx.config.sealedCookies.open(name, raw)
   const value = payload?.['value']
   if (typeof value !== 'string') {
     throw new InvalidCheck(`The ${check} cookie could not be decrypted, or it expired.`, {

@@ -43,7 +43,7 @@ async function proxyForward(
 ): Promise<ResponseInternal | undefined> {
   const state = params.get('state')
   if (provider.redirectProxyUrl === undefined || state === null) return undefined
-  const origin = (await ctx.config.oauth.jwe(STATE_SALT).decrypt(state))?.payload['origin']
+  const origin = (await ctx.config.sealedCookies.open(STATE_SALT, state))?.['origin']
   if (typeof origin !== 'string' || origin === ctx.actionUrl('callback', provider.id)) return undefined
   let target: URL
   try {

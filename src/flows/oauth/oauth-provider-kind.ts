@@ -8,18 +8,17 @@ import { oauthSignInButton } from './oauth-sign-in-button.js'
  * OAuth 2.0 and OpenID Connect as a provider kind: the sign-in steps of {@link oauthFlow}, account linking with an
  * adapter, a button on the sign-in page, and client id, secret and issuer from `AUTH_{ID}_*` when not configured.
  */
-export const oauthProviderKind: SignInFlow = {
+export const oauthProviderKind: SignInFlow<OAuthConfig, undefined> = {
   ...oauthFlow,
   adapterFeatures: ['accounts'],
   linksAccounts: true,
   sessionUserFromAdapter: false,
   signInSection: oauthSignInButton,
   fillFromEnv(provider, env) {
-    const config = provider as OAuthConfig
-    const fromEnv = providerEnv(config.id, env)
+    const fromEnv = providerEnv(provider.id, env)
     for (const key of ['clientId', 'clientSecret', 'issuer'] as const) {
-      const value = config[key] ?? fromEnv[key]
-      if (value !== undefined) config[key] = value
+      const value = provider[key] ?? fromEnv[key]
+      if (value !== undefined) provider[key] = value
     }
   },
 }

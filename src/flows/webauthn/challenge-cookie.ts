@@ -61,9 +61,9 @@ export async function createChallengeCookie(
   payload: ChallengePayload,
 ): Promise<Cookie> {
   const { name, options } = ctx.cookies.webauthnChallenge
-  const jwe = ctx.config.oauth
-  const inner = await jwe.jwe(INNER_SALT).encrypt({ ...payload }, CHALLENGE_MAX_AGE)
-  const value = await jwe.jwe(name).encrypt({ value: inner, provider: providerId }, CHALLENGE_MAX_AGE)
+  const sealed = ctx.config.sealedCookies
+  const inner = await sealed.seal(INNER_SALT, { ...payload }, CHALLENGE_MAX_AGE)
+  const value = await sealed.seal(name, { value: inner, provider: providerId }, CHALLENGE_MAX_AGE)
   const expires = new Date(Date.now() + CHALLENGE_MAX_AGE * 1000)
   return { name, value, options: { ...options, maxAge: CHALLENGE_MAX_AGE, expires } }
 }
@@ -98,7 +98,7 @@ export async function useChallengeCookie(ctx: RequestContext, providerId: string
     )
   }
   clearChallengeCookie(ctx)
-  const outer = (await ctx.config.oauth.jwe(name).decrypt(raw))?.payload
+  const outer = await ctx.config.sealedCookies.open(name, raw)
   const value = outer?.['value']
   if (typeof value !== 'string')
     throw invalid('The WebAuthn challenge cookie could not be decrypted, or it expired.')
@@ -110,7 +110,7 @@ export async function useChallengeCookie(ctx: RequestContext, providerId: string
       },
     )
   }
-  const inner = (await ctx.config.oauth.jwe(INNER_SALT).decrypt(value))?.payload
+  const inner = await ctx.config.sealedCookies.open(INNER_SALT, value)
   const challenge = inner?.['challenge']
   if (typeof challenge !== 'string' || challenge === '') throw invalid('The WebAuthn challenge has expired.')
   const registerData = readRegisterData(inner?.['registerData'])

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../routing/request-context.js'
 import { signedInUserId } from '../../session/signed-in-user-id.js'
 import type { AccountUser } from '../link-account.js'
 import type { FlowIdentity } from '../sign-in-flow.js'
-import { pendingAuthenticators } from './webauthn-finish.js'
+import type { WebAuthnRegistration } from './webauthn-registration.js'
 import { webauthnAdapter } from './webauthn-options-answer.js'
 
 function notLinked(message: string): AccountNotLinked {
@@ -19,10 +19,13 @@ function notLinked(message: string): AccountNotLinked {
  * A passkey is added to the user signed in now (who must be the one the options were for), or makes a new user for
  * an address no user has; a credential or an address of another user is `AccountNotLinked`.
  */
-export async function linkWebAuthnUser(ctx: RequestContext, identity: FlowIdentity): Promise<AccountUser> {
+export async function linkWebAuthnUser(
+  ctx: RequestContext,
+  identity: FlowIdentity<WebAuthnRegistration | undefined>,
+): Promise<AccountUser> {
   const adapter = webauthnAdapter(ctx)
   const { config } = ctx
-  const authenticator = pendingAuthenticators.get(identity)
+  const authenticator = identity.data?.authenticator
   if (!authenticator) return { user: identity.user as AdapterUser, isNewUser: false }
 
   const { account } = identity

@@ -1,4 +1,3 @@
-import type { AdapterAuthenticator } from '../../adapters/adapter.js'
 import { AccountNotLinked, WebAuthnVerificationError } from '../../errors.js'
 import type { ErrorReason } from '../../error-reason.js'
 import type { WebAuthnConfig } from '../../providers/provider-types.js'
@@ -10,9 +9,10 @@ import { base64ToBytes, bytesToBase64, storedCredentialId } from './credential-i
 import { relyingParty } from './relying-party.js'
 import { webauthnAdapter } from './webauthn-options-answer.js'
 import { webauthnFunctions } from './webauthn-functions.js'
+import type { WebAuthnRegistration } from './webauthn-registration.js'
 
-/** The authenticator a registration creates once its user is known (`linkWebAuthnUser`), keyed by its identity. */
-export const pendingAuthenticators = new WeakMap<FlowIdentity, Omit<AdapterAuthenticator, 'userId'>>()
+/** What a WebAuthn `finish` establishes: a sign-in, or a registration with the authenticator it creates. */
+type WebAuthnIdentity = FlowIdentity<WebAuthnRegistration | undefined>
 
 /** A WebAuthn response as the browser sent it in `data`: only what is read before the library checks the rest. */
 interface ResponseData {
@@ -57,7 +57,7 @@ async function authenticate(
   ctx: RequestContext,
   provider: WebAuthnConfig,
   data: ResponseData,
-): Promise<FlowIdentity> {
+): Promise<WebAuthnIdentity> {
   const adapter = webauthnAdapter(ctx)
   // The challenge is spent first, so that a response for an unknown credential cannot be retried with it either.
   const { challenge } = await useChallengeCookie(ctx, provider.id)
@@ -121,7 +121,11 @@ async function authenticate(
       reason: 'webauthn_credential_linked_to_other_user',
     })
   }
-  return { user, account: { ...account, type: 'webauthn' } }
+  return {
+    user,
+    account: { ...account, type: 'webauthn' },
+    multiFactor: verification.authenticationInfo.userVerified,
+  }
 }
 
 /**
@@ -133,7 +137,7 @@ async function register(
   ctx: RequestContext,
   provider: WebAuthnConfig,
   data: ResponseData,
-): Promise<FlowIdentity> {
+): Promise<WebAuthnIdentity> {
   const { challenge, registerData } = await useChallengeCookie(ctx, provider.id)
   if (!registerData) {
     throw refused(
@@ -165,28 +169,30 @@ async function register(
   const credentialID = storedCredentialId(info.credential.id)
   if (credentialID === null) throw refused('The credential id is not base64url.', 'webauthn_data_invalid')
   const transports = info.credential.transports ?? (data.response['transports'] as string[] | undefined)
-  const identity: FlowIdentity = {
+  return {
     user: {
       ...(registerData.id !== undefined ? { id: registerData.id } : {}),
       email: registerData.email,
       ...(registerData.name ? { name: registerData.name } : {}),
     },
     account: { providerAccountId: credentialID, provider: provider.id, type: 'webauthn' },
+    multiFactor: info.userVerified,
+    data: {
+      authenticator: {
+        providerAccountId: credentialID,
+        credentialID,
+        credentialPublicKey: bytesToBase64(info.credential.publicKey),
+        counter: info.credential.counter,
+        credentialBackedUp: info.credentialBackedUp,
+        credentialDeviceType: info.credentialDeviceType,
+        transports: Array.isArray(transports) && transports.length > 0 ? transports.join(',') : null,
+      },
+    },
   }
-  pendingAuthenticators.set(identity, {
-    providerAccountId: credentialID,
-    credentialID,
-    credentialPublicKey: bytesToBase64(info.credential.publicKey),
-    counter: info.credential.counter,
-    credentialBackedUp: info.credentialBackedUp,
-    credentialDeviceType: info.credentialDeviceType,
-    transports: Array.isArray(transports) && transports.length > 0 ? transports.join(',') : null,
-  })
-  return identity
 }
 
 /** The `finish` step of WebAuthn: `action` and `data` of the POST (wire-contract §4.3). */
-export function webauthnFinish(ctx: RequestContext, provider: WebAuthnConfig): Promise<FlowIdentity> {
+export function webauthnFinish(ctx: RequestContext, provider: WebAuthnConfig): Promise<WebAuthnIdentity> {
   const action = ctx.req.body?.['action']
   if (action !== 'authenticate' && action !== 'register') {
     return Promise.reject(

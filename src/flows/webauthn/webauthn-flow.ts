@@ -1,5 +1,6 @@
 import type { WebAuthnConfig } from '../../providers/provider-types.js'
 import type { SignInFlow } from '../sign-in-flow.js'
+import type { WebAuthnRegistration } from './webauthn-registration.js'
 import { webauthnProblem } from './webauthn-problem.js'
 import { webauthnSignInNote, webauthnSignInPageFields } from './webauthn-sign-in-note.js'
 
@@ -13,7 +14,7 @@ const steps = () => import('./webauthn-steps.js')
  * authenticator once the `signIn` callback allowed a registration. POST /signin/{id} has nothing to start: it
  * shows the sign-in page, where the script is.
  */
-export const webauthnFlow: SignInFlow = {
+export const webauthnFlow: SignInFlow<WebAuthnConfig, WebAuthnRegistration | undefined> = {
   callbackMethods: ['POST'],
   callbackNeedsCsrf: false,
   adapterFeatures: ['webauthn'],
@@ -21,20 +22,17 @@ export const webauthnFlow: SignInFlow = {
   linksAccounts: false,
   sessionUserFromAdapter: false,
   signInSection: webauthnSignInNote,
-  signInPageFields: (provider) => webauthnSignInPageFields(provider as WebAuthnConfig),
-
-  validate(provider) {
-    return webauthnProblem(provider as WebAuthnConfig)
-  },
+  signInPageFields: webauthnSignInPageFields,
+  validate: webauthnProblem,
 
   start(ctx) {
     return Promise.resolve({ redirect: ctx.actionUrl('signin') })
   },
   async options(ctx, provider) {
-    return (await steps()).webauthnOptionsAnswer(ctx, provider as WebAuthnConfig)
+    return (await steps()).webauthnOptionsAnswer(ctx, provider)
   },
   async finish(ctx, provider) {
-    return (await steps()).webauthnFinish(ctx, provider as WebAuthnConfig)
+    return (await steps()).webauthnFinish(ctx, provider)
   },
   async storeUser(ctx, identity) {
     return (await steps()).linkWebAuthnUser(ctx, identity)

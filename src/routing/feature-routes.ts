@@ -1,0 +1,25 @@
+import { webauthnScriptAnswer } from '../pages/webauthn-script-answer.js'
+import type { FeatureRoute } from './feature-route.js'
+import type { AuthAction } from './route-table.js'
+
+/**
+ * The one list of Gatehouse's own endpoints beside Auth.js's wire actions (`route-table.ts`). A feature adds its
+ * routes here, each with its method, CSRF and page needs as data (a password sign-up's `GET signup` page and
+ * `POST signup/password`, a second factor's `POST callback/two-factor`), and its handler in its own folder;
+ * the router and the configuration-error answer read them from here, and nothing else special-cases a path.
+ */
+export const featureRoutes = Object.freeze([
+  // `{basePath}/webauthn-script/{hash}.js`: the passkey script of the built-in sign-in page (any other name is a 404).
+  {
+    path: 'webauthn-script/:file?',
+    method: 'GET',
+    csrf: 'never',
+    page: false,
+    handler: webauthnScriptAnswer,
+  },
+] as const satisfies readonly FeatureRoute[])
+
+/** The first path segment of a feature route that is not one of Auth.js's actions (`webauthn-script`). */
+export type FeatureAction = Exclude<FirstSegment<(typeof featureRoutes)[number]['path']>, AuthAction>
+
+type FirstSegment<Path extends string> = Path extends `${infer Head}/${string}` ? Head : Path
