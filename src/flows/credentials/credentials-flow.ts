@@ -57,7 +57,7 @@ export const credentialsFlow: SignInFlow<CredentialsConfig, undefined> = {
       )
     } catch (error) {
       if (error instanceof CredentialsSignin) {
-        keepTypedValues(ctx, provider.id, config.credentials)
+        keepTypedValues(ctx, provider.id, provider.credentials)
         throw error
       }
       throw new CallbackRouteError(error instanceof Error ? error : String(error), {
@@ -66,7 +66,7 @@ export const credentialsFlow: SignInFlow<CredentialsConfig, undefined> = {
     }
     if (user === null || user === undefined) {
       // The built-in page shows the typed address again, so only the password needs retyping.
-      keepTypedValues(ctx, provider.id, config.credentials)
+      keepTypedValues(ctx, provider.id, provider.credentials)
       throw new CredentialsSignin(`\`authorize\` of provider "${provider.id}" returned null.`, {
         reason: 'authorize_returned_null',
       })
