@@ -12,12 +12,12 @@ snapshot="${1:-${AUTHJS_SNAPSHOT:-}}"
 [ $# -gt 0 ] && shift
 if [ -z "$snapshot" ] || [ ! -f "$snapshot/packages/core/test/utils.ts" ] || [ ! -f "$snapshot/packages/utils/adapter.ts" ]; then
   echo "!!! SKIPPED: Auth.js's suites were not run: no next-auth checkout at '${snapshot:-<unset>}'." >&2
-  echo "!!! Give the path of a checkout of nextauthjs/next-auth at @auth/core@0.41.3 (see scripts/authjs-suites.md)." >&2
+  echo "!!! Give the path of a checkout of nextauthjs/next-auth at @auth/core@0.41.3 (see docs/development.md)." >&2
   exit 0
 fi
 snapshot="$(cd "$snapshot" && pwd)"
 version="$(node -p "require('$snapshot/packages/core/package.json').version")"
-[ "$version" = 0.41.3 ] || echo "!!! The checkout holds @auth/core $version; the counts in scripts/authjs-suites.md are for 0.41.3." >&2
+[ "$version" = 0.41.3 ] || echo "!!! The checkout holds @auth/core $version; the expected results in docs/differences-from-authjs.md are for 0.41.3." >&2
 
 cd "$(dirname "$0")/.."
 AUTHJS_SNAPSHOT="$snapshot" exec npx vitest run --config scripts/authjs-suites/vitest.config.ts "$@"
