@@ -1,17 +1,20 @@
 /**
- * The package as npm would publish it: built into a scratch folder (never touching `dist/`, which other suites may
- * be reading), packed with `npm pack`, checked with publint and Are the Types Wrong (every entry point resolves for
- * `node16` ESM and `bundler`), installed into a scratch application under its own name and as `@auth/core` (an npm
- * alias), where every entry point is imported and the augmentation fixtures are compiled.
+ * The package as npm would publish it: `dist/` when it is current, else built into a scratch folder (never into
+ * `dist/`, which other suites may be reading), packed with `npm pack`, checked with publint and Are the Types Wrong
+ * (every entry point resolves for `node16` ESM and `bundler`), installed into a scratch application under its own
+ * name and as `@auth/core` (an npm alias), where every entry point is imported and the augmentation fixtures are
+ * compiled.
  */
 import { execFile } from 'node:child_process'
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
@@ -42,6 +45,21 @@ function entryPoints(providerModules: string[]): string[] {
   return [...exact, ...providers]
 }
 
+/**
+ * Whether `dist/` was built after the last change to `src/` (as in CI, where `npm ci` builds it just before the
+ * tests): then it is packed as it is; otherwise the sources are built into the scratch folder, `dist/` untouched.
+ */
+function distIsCurrent(): boolean {
+  const built = join(root, 'dist/index.js')
+  if (!existsSync(built)) return false
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+    )
+  const newest = Math.max(...files(join(root, 'src')).map((file) => statSync(file).mtimeMs))
+  return newest < statSync(built).mtimeMs
+}
+
 let scratch: string
 let tarball: string
 let app: string
@@ -50,9 +68,11 @@ let entries: string[]
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'gatehouse-pack-'))
   const staging = join(scratch, 'package')
-  await run(bin('tsc'), ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(staging, 'dist')], {
-    cwd: root,
-  })
+  if (distIsCurrent()) cpSync(join(root, 'dist'), join(staging, 'dist'), { recursive: true })
+  else {
+    const build = ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(staging, 'dist')]
+    await run(bin('tsc'), build, { cwd: root })
+  }
   cpSync(join(root, 'package.json'), join(staging, 'package.json'))
   cpSync(join(root, 'README.md'), join(staging, 'README.md'))
   cpSync(join(root, 'src'), join(staging, 'src'), { recursive: true })
