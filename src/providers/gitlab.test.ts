@@ -54,6 +54,7 @@ describe('GitLab', () => {
   it('takes authorization params as extra parameters, at the instance', async () => {
     const provider = GitLab({
       clientId: 'id',
+      clientSecret: 'secret',
       baseUrl: 'https://git.example.org',
       authorization: { params: { scope: 'read_user read_api', prompt: 'consent' } },
     })
