@@ -56,7 +56,8 @@ function distIsCurrent(): boolean {
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
       entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
     )
-  const newest = Math.max(...files(join(root, 'src')).map((file) => statSync(file).mtimeMs))
+  const buildInputs = files(join(root, 'src')).filter((file) => !file.endsWith('.test.ts'))
+  const newest = Math.max(...buildInputs.map((file) => statSync(file).mtimeMs))
   return newest < statSync(built).mtimeMs
 }
 
