@@ -19,6 +19,8 @@ export default tseslint.config(
       'examples/sveltekit/build/',
       'examples/sveltekit/svelte.config.js',
       '.quick-start/',
+      // Compiled against the packed package by test/packaging/packed-package.test.ts, where `@auth/core` is Gatehouse.
+      'test/fixtures/authjs-augmentation/',
     ],
   },
   js.configs.recommended,

@@ -51,9 +51,11 @@ export async function providersTable(): Promise<string> {
   ]
   for (const module of modules) {
     const mod = (await import(pathToFileURL(join(dir, `${module}.ts`)).href)) as {
-      default: (options: object) => OAuthConfig
+      default?: (options: object) => OAuthConfig
       userId: string
     }
+    // Modules without a builder (the `gatehouse-auth/providers` types and id lists) are not presets.
+    if (typeof mod.default !== 'function') continue
     const config = mod.default({})
     // Other kinds (WebAuthn, passkey) live beside the presets; the table lists OAuth and OIDC only.
     if (config.type !== 'oauth' && config.type !== 'oidc') continue

@@ -11,24 +11,35 @@ import type { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from './s
 
 export type Awaitable<T> = T | PromiseLike<T>
 
-/** A user as a provider or `authorize` returns it. */
-export interface User {
+/** The fields of a user before any augmentation (Auth.js's `DefaultUser`). */
+export interface DefaultUser {
   id?: string | undefined
   name?: string | null | undefined
   email?: string | null | undefined
   image?: string | null | undefined
 }
 
-/** What the session endpoint returns and `auth()` gives. */
-export interface Session {
+/**
+ * A user as a provider or `authorize` returns it. Add fields with `declare module 'gatehouse-auth'` (or
+ * `'@auth/core/types'` where `@auth/core` is aliased to Gatehouse), as Auth.js's documentation shows.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the interface that augmentation merges into
+export interface User extends DefaultUser {}
+
+/** The session shape before any augmentation: `user` and `expires` (Auth.js's `DefaultSession`). */
+export interface DefaultSession {
   user?: User | undefined
   /** ISO 8601 date at which the session ends unless it is used again. */
   expires: string
-  [key: string]: unknown
 }
 
-/** The default session shape: `user` and `expires`. */
-export type DefaultSession = Session
+/**
+ * What the session endpoint returns and `auth()` gives. Add fields with `declare module`, e.g.
+ * `interface Session { user: { role: string } & DefaultSession['user'] }`.
+ */
+export interface Session extends DefaultSession {
+  [key: string]: unknown
+}
 
 /** Links a user to a provider, with the provider's tokens when it has them. */
 export interface Account {

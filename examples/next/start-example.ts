@@ -9,7 +9,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
-import { migrate } from '../../src/adapters/sqlite.js'
+import { migrate } from 'gatehouse-auth/adapters/sqlite'
 import { startDemoIdp } from '../demo/demo-idp.js'
 
 const appDir = fileURLToPath(new URL('.', import.meta.url))

@@ -24,7 +24,8 @@ export function createActionURL(
   if (envUrl) {
     url = new URL(envUrl)
     if (basePath && basePath !== '/' && url.pathname !== '/') {
-      if (url.pathname.replace(/\/+$/, '') !== basePath.replace(/\/+$/, '')) {
+      // Compared as written, as Auth.js does: `/api/auth/` against `/api/auth` is worth the warning too.
+      if (url.pathname !== basePath) {
         createLogger(config.logger, config.debug === true).warn('env-url-basepath-mismatch')
       }
       url.pathname = '/'

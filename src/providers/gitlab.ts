@@ -1,4 +1,4 @@
-import type { OAuthConfig, OAuthUserConfig } from './provider-types.js'
+import type { EndpointConfig, OAuthConfig, OAuthUserConfig } from './provider-types.js'
 
 /** The profile GitLab returns from `/api/v4/user` (the fields Gatehouse reads; others pass through). */
 export interface GitLabProfile extends Record<string, unknown> {
@@ -10,7 +10,14 @@ export interface GitLabProfile extends Record<string, unknown> {
 }
 
 /** Options of {@link GitLab}: any provider option, plus the base URL of a self-managed instance. */
-export type GitLabOptions = OAuthUserConfig<GitLabProfile> & { baseUrl?: string }
+export type GitLabOptions = OAuthUserConfig<GitLabProfile> & { baseUrl?: URL | string }
+
+/** An `authorization` option that only adds parameters (no `url` of its own). */
+function extraParams(value: unknown): Exclude<EndpointConfig, string> | undefined {
+  if (value === null || typeof value !== 'object') return undefined
+  const endpoint = value as Exclude<EndpointConfig, string>
+  return endpoint.url === undefined ? endpoint : undefined
+}
 
 /** What becomes the account id, for the README's provider table. */
 export const userId = '`id` of `/api/v4/user`'
@@ -28,12 +35,23 @@ export const userId = '`id` of `/api/v4/user`'
  */
 export default function GitLab(options: GitLabOptions = {}): OAuthConfig<GitLabProfile> {
   const { baseUrl, ...rest } = options
-  const base = (baseUrl ?? 'https://gitlab.com').replace(/\/+$/, '')
+  // A path is kept (`https://example.com/gitlab`), with or without its trailing slash.
+  const base = new URL(String(baseUrl ?? 'https://gitlab.com')).href.replace(/\/+$/, '')
+  // The endpoints are strings, as Auth.js's preset has them; `authorization: { params }` given here still adds to
+  // the scope instead of replacing the endpoint.
+  const { authorization, ...others } = rest
+  const params = extraParams(authorization)
   return {
     id: 'gitlab',
     name: 'GitLab',
     type: 'oauth',
-    authorization: { url: `${base}/oauth/authorize`, params: { scope: 'read_user' } },
+    authorization: params
+      ? {
+          ...params,
+          url: `${base}/oauth/authorize`,
+          params: { scope: 'read_user', ...(params.params ?? {}) },
+        }
+      : `${base}/oauth/authorize?scope=read_user`,
     token: `${base}/oauth/token`,
     userinfo: `${base}/api/v4/user`,
     profile: (profile) => ({
@@ -43,6 +61,6 @@ export default function GitLab(options: GitLabOptions = {}): OAuthConfig<GitLabP
       image: profile.avatar_url ?? null,
     }),
     style: { bg: '#fc6d26', text: '#fff' },
-    options: rest,
+    options: params ? others : rest,
   }
 }

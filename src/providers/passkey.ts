@@ -1,5 +1,8 @@
-import type { WebAuthnConfig } from './provider-types.js'
-import WebAuthn, { DEFAULT_WEBAUTHN_TIMEOUT, type WebAuthnOptions } from './webauthn.js'
+import WebAuthn, {
+  DEFAULT_WEBAUTHN_TIMEOUT,
+  type WebAuthnOptions,
+  type WebAuthnProvider,
+} from './webauthn.js'
 
 export type { WebAuthnConfig } from './provider-types.js'
 
@@ -13,7 +16,7 @@ export type { WebAuthnConfig } from './provider-types.js'
  * providers: [Passkey()]
  * ```
  */
-export default function Passkey(options: WebAuthnOptions = {}): WebAuthnConfig {
+export default function Passkey(options: WebAuthnOptions = {}): WebAuthnProvider {
   return WebAuthn({
     id: 'passkey',
     name: 'Passkey',

@@ -14,6 +14,7 @@ import type { Adapter } from '../adapters/adapter.js'
 import type { RateLimitStore } from '../rate-limit/rate-limit-store.js'
 import type { skipEmailConfirmation } from '../symbols.js'
 import type { Account, Awaitable, Profile, Theme, User } from '../types.js'
+import type { GetRelayingParty } from './relaying-party.js'
 
 /** The provider kinds. */
 export type ProviderType = 'oidc' | 'oauth' | 'email' | 'credentials' | 'webauthn'
@@ -234,6 +235,13 @@ export interface WebAuthnConfig extends CommonProviderOptions {
     options: WebAuthnUserInfoOptions,
     request: WebAuthnUserInfoRequest,
   ) => Awaitable<WebAuthnUserInfo>
+  /**
+   * The relying party of a request. `WebAuthn()` sets Auth.js's default (from `relyingParty`, else the public
+   * origin); one of your own replaces `relyingParty` and is checked on every request.
+   */
+  getRelayingParty?: GetRelayingParty
+  /** Auth.js loads `@simplewebauthn/browser` from a CDN; Gatehouse serves its own script, so this is `false`. */
+  simpleWebAuthnBrowserVersion?: `v${number}.${number}.${number}` | false
   /** Passed to `generateAuthenticationOptions` of `@simplewebauthn/server` (v14 shapes). */
   authenticationOptions?: Record<string, unknown>
   /** Passed to `generateRegistrationOptions` of `@simplewebauthn/server` (v14 shapes). */

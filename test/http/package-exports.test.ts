@@ -16,8 +16,11 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   files?: string[]
 }
 
-/** Provider modules that are deliberately not public builders. */
-const PRIVATE_PROVIDER_MODULES = ['provider-types']
+/**
+ * Provider modules that are deliberately not public builders: types, and the modules behind `gatehouse-auth/providers`
+ * (excluded from the `./providers/*` pattern with `null`).
+ */
+const PRIVATE_PROVIDER_MODULES = ['provider-types', 'index', 'provider-ids', 'relaying-party']
 
 /** `./dist/x/y.js` → `src/x/y.ts` (and `.d.ts` → `.ts`). */
 function toSource(target: string): string {
@@ -76,7 +79,8 @@ describe('package.json#exports', () => {
   })
 
   it('only dist/ is published, and nothing in src/lib is exported', () => {
-    expect(pkg.files).toStrictEqual(['dist'])
+    // The sources go along so that the source maps of dist/ resolve; tests stay home.
+    expect(pkg.files).toStrictEqual(['dist', 'src', '!src/**/*.test.ts'])
     for (const entry of Object.values(pkg.exports)) {
       expect(JSON.stringify(entry)).not.toMatch(/dist\/lib\//)
     }
@@ -88,6 +92,11 @@ describe('package.json#exports', () => {
     expect(resolveSubpath('errors')).toBe('src/errors.ts')
     expect(resolveSubpath('node')).toBe('src/integrations/node/index.ts')
     expect(resolveSubpath('providers/credentials')).toBe('src/providers/credentials.ts')
+    // What `@auth/core/types`, `/adapters` and `/providers` become where `@auth/core` is aliased to Gatehouse.
+    expect(resolveSubpath('types')).toBe('src/auth-core-types.ts')
+    expect(resolveSubpath('adapters')).toBe('src/auth-core-adapters.ts')
+    expect(resolveSubpath('providers')).toBe('src/providers/index.ts')
+    expect(resolveSubpath('providers/index')).toBeNull()
   })
 })
 

@@ -1,5 +1,8 @@
+import type { Adapter } from '../../adapters/adapter.js'
 import type { RelyingPartyConfig, WebAuthnConfig } from '../../providers/provider-types.js'
+import { getRelayingParty } from '../../providers/webauthn.js'
 import type { RequestContext } from '../../routing/request-context.js'
+import { hookArguments } from './hook-arguments.js'
 
 /** The relying party of one request: the RP ID and name to put in options, and what responses are checked against. */
 export interface RelyingParty {
@@ -26,9 +29,21 @@ function hostFits(host: string, rpId: string): boolean {
  * The relying party from the provider's `relyingParty` (or Auth.js's `relayingParty`), else from the public origin
  * of the request: `AUTH_URL` when set, else the request URL the configuration trusts (`trustHost`). Never from an
  * `Origin` header. With several RP IDs, options name the one the public host belongs to (else the first), and a
- * response for any of them is accepted.
+ * response for any of them is accepted. A `getRelayingParty` of the application's own decides instead: its one RP ID
+ * and origin are the only ones accepted.
  */
-export function relyingParty(ctx: RequestContext, provider: WebAuthnConfig): RelyingParty {
+export async function relyingParty(ctx: RequestContext, provider: WebAuthnConfig): Promise<RelyingParty> {
+  const custom = provider.getRelayingParty
+  if (custom !== undefined && custom !== getRelayingParty) {
+    const chosen: unknown = await custom(...hookArguments(ctx, provider, ctx.config.adapter as Adapter))
+    const { id, name, origin } = (chosen ?? {}) as Record<string, unknown>
+    if (typeof id !== 'string' || typeof name !== 'string' || typeof origin !== 'string' || !id || !origin) {
+      throw new TypeError(
+        `\`getRelayingParty\` of provider "${provider.id}" must answer { id, name, origin } as strings.`,
+      )
+    }
+    return { id, name, ids: [id], origins: [origin] }
+  }
   const configured: RelyingPartyConfig = provider.relyingParty ?? provider.relayingParty ?? {}
   const url = new URL(ctx.origin)
   const ids = list(configured.id)

@@ -70,7 +70,7 @@ async function authenticate(
   if (!publicKey)
     throw refused('The stored public key of this credential is not base64.', 'webauthn_verification_failed')
 
-  const rp = relyingParty(ctx, provider)
+  const rp = await relyingParty(ctx, provider)
   const lib = await webauthnFunctions(provider)
   let verification
   try {
@@ -145,7 +145,7 @@ async function register(
       'webauthn_register_without_user',
     )
   }
-  const rp = relyingParty(ctx, provider)
+  const rp = await relyingParty(ctx, provider)
   const lib = await webauthnFunctions(provider)
   let verification
   try {

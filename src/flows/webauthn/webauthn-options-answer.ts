@@ -7,6 +7,8 @@ import { signedInUserId } from '../../session/signed-in-user-id.js'
 import type { Cookie, ResponseInternal } from '../../types.js'
 import { createChallengeCookie, type RegisterData } from './challenge-cookie.js'
 import { wireCredentialId } from './credential-id.js'
+import { getUserInfo } from '../../providers/webauthn.js'
+import { hookArguments } from './hook-arguments.js'
 import { relyingParty } from './relying-party.js'
 import { webauthnFunctions } from './webauthn-functions.js'
 
@@ -31,15 +33,6 @@ export function webauthnAdapter(ctx: RequestContext): WebAuthnAdapter {
   if (!adapter)
     throw new MissingAdapter('A WebAuthn provider needs an adapter with the authenticator methods.')
   return adapter as WebAuthnAdapter
-}
-
-/** The default `getUserInfo`: the `email` parameter (query for GET, body for POST), looked up by e-mail. */
-async function defaultUserInfo(ctx: RequestContext, adapter: WebAuthnAdapter): Promise<WebAuthnUserInfo> {
-  const email = ctx.req.method === 'POST' ? ctx.req.body?.['email'] : ctx.req.query['email']
-  if (typeof email !== 'string' || email.trim() === '' || email.length > 320) return null
-  const existing = adapter.getUserByEmail ? await adapter.getUserByEmail(email) : null
-  if (existing) return { user: existing, exists: true }
-  return { user: { email }, exists: false }
 }
 
 /**
@@ -87,21 +80,9 @@ export async function webauthnOptionsAnswer(
   const current = currentId === null ? null : await adapter.getUser(currentId)
   const info: WebAuthnUserInfo = current
     ? { user: current, exists: true }
-    : provider.getUserInfo
-      ? await provider.getUserInfo(
-          { provider, adapter, url: ctx.req.url },
-          {
-            method: ctx.req.method,
-            query: ctx.req.query,
-            body: ctx.req.body,
-            headers: ctx.req.request.headers,
-            cookies: ctx.req.cookies,
-            url: ctx.req.url,
-          },
-        )
-      : await defaultUserInfo(ctx, adapter)
+    : await (provider.getUserInfo ?? getUserInfo)(...hookArguments(ctx, provider, adapter))
   const decision = decide(action, current !== null, info)
-  const rp = relyingParty(ctx, provider)
+  const rp = await relyingParty(ctx, provider)
   const lib = await webauthnFunctions(provider)
 
   if (decision === 'authenticate') {

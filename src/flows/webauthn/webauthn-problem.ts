@@ -54,8 +54,9 @@ export function webauthnProblem(provider: WebAuthnConfig): string | FlowConfigPr
     if (value !== undefined && (value === null || typeof value !== 'object'))
       return `\`${key}\` must be an object.`
   }
-  if (provider.getUserInfo !== undefined && typeof provider.getUserInfo !== 'function') {
-    return '`getUserInfo` must be a function.'
+  for (const hook of ['getUserInfo', 'getRelayingParty'] as const) {
+    const fn = provider[hook]
+    if (fn !== undefined && typeof fn !== 'function') return `\`${hook}\` must be a function.`
   }
   for (const name of FUNCTIONS) {
     const fn = provider.simpleWebAuthn?.[name]
