@@ -15,7 +15,7 @@ function gatehouseFromRepository(): Plugin {
     name: 'gatehouse-from-repository',
     enforce: 'pre',
     resolveId(id, _importer, options) {
-      if (id !== 'gatehouse-auth' && !id.startsWith('gatehouse/')) return null
+      if (id !== 'gatehouse-auth' && !id.startsWith('gatehouse-auth/')) return null
       return this.resolve(id, insidePackage, { ...options, skipSelf: true })
     },
   }
