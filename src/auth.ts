@@ -8,6 +8,7 @@ import {
 import { handleRequest } from './routing/handle-request.js'
 import { finishResult, toResponse } from './answer/index.js'
 import { processEnv } from './lib/process-env.js'
+import { fillDefaultStores } from './stores/resolve-stores.js'
 import type { AuthConfig, ResponseInternal } from './types.js'
 
 /** A configuration, or a function of the request that returns one (spec §1.8). */
@@ -15,6 +16,21 @@ export type AuthConfigInput = AuthConfig | ((request: Request) => AuthConfig | P
 
 /** Resolved configurations, per configuration object: resolving (and validating) happens once per object. */
 const resolutions = new WeakMap<AuthConfig, Resolution>()
+
+type ConfigFunction = (request: Request) => AuthConfig | Promise<AuthConfig>
+
+/** Per configuration function: the default stores every configuration it returns shares (a new one per request too). */
+const defaultStores = new WeakMap<ConfigFunction, (config: AuthConfig) => AuthConfig>()
+
+/** The configuration `fn` returned, with the default stores of `fn` for the roles it leaves out. */
+export function withDefaultStores(fn: ConfigFunction, config: AuthConfig): AuthConfig {
+  let fill = defaultStores.get(fn)
+  if (!fill) {
+    fill = fillDefaultStores()
+    defaultStores.set(fn, fill)
+  }
+  return fill(config)
+}
 
 /** Resolves a configuration once; a broken one is logged once and remembered, so every request answers fast. */
 export function resolveOnce(config: AuthConfig): Resolution {
@@ -41,7 +57,7 @@ export async function Auth(request: Request, config: AuthConfigInput): Promise<R
   let input: AuthConfig
   let resolution: Resolution
   try {
-    input = typeof config === 'function' ? await config(request) : config
+    input = typeof config === 'function' ? withDefaultStores(config, await config(request)) : config
     resolution = resolveOnce(input)
   } catch (error) {
     // A configuration function that throws is a configuration that cannot be used: the 500 answer, not an exception.
@@ -66,12 +82,14 @@ export async function runResolved(
 
 /**
  * The internal result of a request against a resolved configuration; with `raw`, a sign-in `AuthError` is re-thrown
- * to the framework wrapper unless the client asked for a JSON redirect.
+ * to the framework wrapper unless the client asked for a JSON redirect. `clientAddress` is the client's address as
+ * the integration saw it (for per-client limits).
  */
 export async function runInternal(
   request: Request,
   config: ResolvedConfig,
   raw = config.raw,
+  clientAddress?: string,
 ): Promise<ResponseInternal> {
-  return finishResult(request, await handleRequest(request, config, { raw }))
+  return finishResult(request, await handleRequest(request, config, { raw, clientAddress }))
 }

@@ -81,6 +81,7 @@ export type ErrorReason =
   | 'session_token_invalid'
   | 'signin_callback_refused'
   | 'signin_callback_threw'
+  | 'single_use_store_failed'
   | 'state_mismatch'
   | 'state_missing'
   | 'unknown_provider'

@@ -18,6 +18,17 @@ export {
   type SessionWithCookies,
 } from './create-auth.js'
 export type { SessionReadOptions } from './session/session-strategy.js'
+export type {
+  GuardAnswer,
+  GuardRequest,
+  GuardResult,
+  GuardRule,
+  GuardVerdict,
+  SessionRequest,
+} from './guard/guard-rule.js'
+export type { StoresOptions } from './stores/stores-options.js'
+export type { SingleUseStore } from './stores/single-use-store.js'
+export type { RateLimitHit, RateLimitStore } from './rate-limit/rate-limit-store.js'
 export { setEnvDefaults } from './config/set-env-defaults.js'
 export { createActionURL } from './config/create-action-url.js'
 export { isAuthAction } from './routing/is-auth-action.js'

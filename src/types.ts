@@ -7,6 +7,7 @@
 import type { Adapter, AdapterSession, AdapterUser } from './adapters/adapter.js'
 import type { SerializeOptions } from './cookies/serialize-cookie.js'
 import type { Provider, ProviderType } from './providers/provider-types.js'
+import type { StoresOptions } from './stores/stores-options.js'
 import type { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from './symbols.js'
 
 export type Awaitable<T> = T | PromiseLike<T>
@@ -322,6 +323,12 @@ export interface AuthConfig {
   adapterTimeout?: number | undefined
   /** Allows `http:` OAuth endpoints on hosts other than loopback; dangerous, see the symbol. */
   allowInsecureRequests?: typeof allowInsecureRequests | undefined
+  /**
+   * Where limits count and single-use values are remembered (`limits`, `singleUse`): by default memory stores of
+   * this configuration's own; with several instances, one shared store (`RedisStore` from
+   * `gatehouse-auth/stores/redis`) for both.
+   */
+  stores?: StoresOptions | undefined
 }
 
 export type { AuthAction } from './routing/route-table.js'

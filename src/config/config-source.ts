@@ -1,4 +1,5 @@
 import type { AuthConfig, Awaitable } from '../types.js'
+import { fillDefaultStores } from '../stores/resolve-stores.js'
 import { reportFailure, resolveOrReport, type Resolution } from './config-failure.js'
 
 type Env = Record<string, string | undefined>
@@ -10,8 +11,13 @@ export type ConfigInput =
   // an object is reported against AuthConfig with its "did you mean" (TS2561), not against this union.
   | (((request: Request) => Awaitable<AuthConfig>) & { providers?: never })
 
-/** The resolution for a request: at once for a configuration object, after the function for a function. */
-export type ConfigSource = (request: Request) => Resolution | Promise<Resolution>
+/**
+ * The resolution for a request: at once for a configuration object, after the function for a function. `fixed` is
+ * the resolution of a configuration object, which needs no request (a session read given no `Request` uses it).
+ */
+export type ConfigSource = ((request: Request) => Resolution | Promise<Resolution>) & {
+  readonly fixed?: Resolution | undefined
+}
 
 /** `createAuth` answers in its own way (`handleRaw`), so a `raw` in the configuration is ignored. */
 function withoutRaw(config: AuthConfig): AuthConfig {
@@ -27,8 +33,10 @@ function withoutRaw(config: AuthConfig): AuthConfig {
 export function configSource(input: ConfigInput, env: Env): ConfigSource {
   if (typeof input !== 'function') {
     const resolution = resolveOrReport(withoutRaw(input), env)
-    return () => resolution
+    return Object.assign(() => resolution, { fixed: resolution })
   }
+  // Every configuration the function returns, a new object per request included, shares one set of default stores.
+  const withStores = fillDefaultStores()
   const resolved = new WeakMap<AuthConfig, Resolution>()
   const resolve = (config: AuthConfig): Resolution => {
     if (typeof config !== 'object' || config === null) return resolveOrReport(config, env)
@@ -46,6 +54,6 @@ export function configSource(input: ConfigInput, env: Env): ConfigSource {
     } catch (error) {
       return reportFailure(error, { providers: [] }, env)
     }
-    return resolve(config)
+    return resolve(withStores(config))
   }
 }

@@ -23,6 +23,7 @@ import { resolveTheme } from './resolve-theme.js'
 import { resolveTimeouts } from './resolve-timeouts.js'
 import { resolveUrls } from './resolve-urls.js'
 import type { ResolvedConfig } from './resolved-config.js'
+import { resolveStores } from '../stores/resolve-stores.js'
 
 export type { CookieMode, ResolvedConfig } from './resolved-config.js'
 
@@ -73,6 +74,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     report,
     logger,
   )
+  const stores = resolveStores(config.stores, report)
   if (issues.length > 0) throw new ConfigError(inAuthJsOrder(issues))
 
   const shape = `${basePath} ${list.providers.map((p) => p.id).join(',')} ${session.strategy}`
@@ -109,5 +111,6 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     signInGates: Object.freeze([]),
     secure: modes.secure,
     insecure: modes.insecure,
+    stores,
   })
 }

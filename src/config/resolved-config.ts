@@ -12,6 +12,7 @@ import type { SessionJwe } from '../jwt/session-jwe.js'
 import type { OAuthRuntime } from '../oauth-client/oauth-runtime.js'
 import type { Router } from '../routing/router.js'
 import type { SessionStrategy } from '../session/session-strategy.js'
+import type { ResolvedStores } from '../stores/resolve-stores.js'
 import type {
   CallbacksOptions,
   CookiesOptions,
@@ -73,4 +74,6 @@ export interface ResolvedConfig {
   readonly signInGates: readonly SignInGate[]
   readonly secure: CookieMode
   readonly insecure: CookieMode
+  /** Counters and single-use values, resolved once (memory stores of this configuration's own by default). */
+  readonly stores: ResolvedStores
 }

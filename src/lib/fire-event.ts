@@ -1,9 +1,9 @@
 import { EventError } from '../errors.js'
-import type { RequestContext } from '../routing/request-context.js'
+import type { LoggerInstance } from '../types.js'
 
 /** Runs an event handler; one that throws is logged and never breaks the flow. */
 export async function fireEvent<T>(
-  ctx: RequestContext,
+  ctx: { readonly config: { readonly logger: LoggerInstance } },
   handler: ((m: T) => unknown) | undefined,
   message: T,
 ): Promise<void> {

@@ -1,21 +1,30 @@
 /**
- * The address of the client behind a web `Request`, which the Fetch API does not carry: an integration that knows
- * the connection (`gatehouse-auth/node`) registers it here, keyed by the `Request` object, without a header a client
- * could forge.
+ * The address of the client behind a request, which a web `Request` does not carry. Integrations that know the
+ * connection pass it to the core as data with the request (`AuthRequest.clientAddress`): `gatehouse-auth/node` the
+ * socket's, Express `req.ip` (which follows `trust proxy`), Hono on `@hono/node-server` the socket's, SvelteKit
+ * `event.getClientAddress()`. A `Request` built by `toWebRequest` for the application's own code also carries it, as
+ * a property, so that a handler the application calls with that request still counts per client.
  *
  * @module
  */
 
-const addresses = new WeakMap<Request, string>()
+/** Registered, so that two copies of the package (source and build, or a bundler's duplicate) read one property. */
+const CLIENT_ADDRESS = Symbol.for('gatehouse-auth.clientAddress')
 
-/** Records the connection's address of `request` (called by integrations as they build the `Request`). */
-export function setConnectionAddress(request: Request, address: string | undefined): void {
-  if (typeof address === 'string' && address !== '') addresses.set(request, address)
+/** Leaves the connection's address on a `Request` that `toWebRequest` built (never one a client could reach). */
+export function attachClientAddress(request: Request, address: string | undefined): void {
+  if (typeof address === 'string' && address !== '')
+    Object.defineProperty(request, CLIENT_ADDRESS, { value: address })
 }
 
-/** The connection's address an integration registered for `request`, if any. */
-export function connectionAddress(request: Request): string | undefined {
-  return addresses.get(request)
+/** The client address the integration passed, else the one `toWebRequest` left on the request, if any. */
+export function clientAddressOf(req: {
+  readonly request: Request
+  readonly clientAddress?: string | undefined
+}): string | undefined {
+  if (req.clientAddress !== undefined) return req.clientAddress
+  const attached = (req.request as { [CLIENT_ADDRESS]?: unknown })[CLIENT_ADDRESS]
+  return typeof attached === 'string' ? attached : undefined
 }
 
 /** The last entry of `X-Forwarded-For`: the address the nearest proxy (yours) saw, as it appends it. */

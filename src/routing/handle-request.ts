@@ -15,9 +15,9 @@ import { RequestContext } from './request-context.js'
 export async function handleRequest(
   request: Request,
   config: ResolvedConfig,
-  { raw = config.raw }: { raw?: boolean } = {},
+  { raw = config.raw, clientAddress }: { raw?: boolean; clientAddress?: string | undefined } = {},
 ): Promise<ResponseInternal> {
-  const parsed = await parseRequest(request, config.basePath, config.router)
+  const parsed = await parseRequest(request, config.basePath, config.router, clientAddress)
   if ('failure' in parsed) {
     config.logger.debug(`bad request: ${parsed.failure}: ${parsed.detail}`)
     if (parsed.failure === 'unknown-action')

@@ -15,6 +15,8 @@ export interface AuthRequest {
   readonly cookies: Record<string, string>
   readonly query: Record<string, string>
   readonly body: Record<string, unknown> | undefined
+  /** The client's address as the integration saw it (the connection's, or its framework's `trust proxy` rule). */
+  readonly clientAddress?: string | undefined
 }
 
 /** A parsed request and what its path matched: the router dispatches on `match.routes[method]`. */
@@ -36,6 +38,7 @@ export async function parseRequest(
   request: Request,
   basePath: string,
   router: Router,
+  clientAddress?: string,
 ): Promise<RoutedRequest | ParseFailure> {
   const method = request.method
   if (method !== 'GET' && method !== 'POST')
@@ -69,6 +72,7 @@ export async function parseRequest(
     cookies: parseCookies(request.headers.get('cookie')),
     query: url.search === '' ? {} : Object.fromEntries(url.searchParams),
     body,
+    clientAddress,
   }
 }
 

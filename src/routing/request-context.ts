@@ -1,6 +1,7 @@
 import type { CookieMode, ResolvedConfig } from '../config/resolve-config.js'
 import type { ResolvedProvider } from '../config/resolve-providers.js'
 import { createCsrfToken, csrfTokenMatches, readCsrfCookie } from '../csrf/csrf-token.js'
+import { cookieModeFor } from '../session/session-read-context.js'
 import type { AuthAction, Cookie, CookiesOptions } from '../types.js'
 import { resolveCallbackUrl } from './resolve-callback-url.js'
 import type { AuthRequest } from './parse-request.js'
@@ -33,8 +34,7 @@ export class RequestContext {
   ) {
     // With AUTH_URL the public origin is fixed; the Host header is never consulted (wire-contract §1.12).
     this.origin = config.authUrl?.origin ?? req.url.origin
-    const secure = config.useSecureCookies ?? this.origin.startsWith('https:')
-    this.mode = secure ? config.secure : config.insecure
+    this.mode = cookieModeFor(config, this.origin)
     this.cookies = this.mode.cookies
   }
 

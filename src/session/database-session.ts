@@ -8,26 +8,26 @@ import type { Cookie, ResponseInternal, Session } from '../types.js'
 import { noStoreHeaders } from './no-store-headers.js'
 import { sessionTokenKeys } from './session-token-key.js'
 import { wantsEverywhere } from './wants-everywhere.js'
-import type { SessionStrategy, SignInOutcome } from './session-strategy.js'
+import type { SessionReadContext, SessionStrategy, SignInOutcome } from './session-strategy.js'
 
 type Found = { key: string; session: AdapterSession; user: AdapterUser }
 
 /** The adapter as database sessions see it. */
 export type SessionAdapter = AdapterFor<'database-sessions'>
 
-function adapterOf(ctx: RequestContext): SessionAdapter {
+function adapterOf(ctx: SessionReadContext): SessionAdapter {
   const adapter = ctx.config.sessionAdapter
   // Configuration refuses the database strategy without an adapter that has these methods.
   if (!adapter) throw new MissingAdapter('Database sessions need an adapter with the session methods.')
   return adapter
 }
 
-function tokenCookie(ctx: RequestContext, token: string, expires: Date): Cookie {
+function tokenCookie(ctx: SessionReadContext, token: string, expires: Date): Cookie {
   const { name, options } = ctx.cookies.sessionToken
   return { name, value: token, options: { ...options, expires } }
 }
 
-function clearCookie(ctx: RequestContext): Cookie[] {
+function clearCookie(ctx: SessionReadContext): Cookie[] {
   const { name, options } = ctx.cookies.sessionToken
   return clearChunkedCookie(name, options, ctx.req.cookies)
 }
@@ -36,7 +36,7 @@ function clearCookie(ctx: RequestContext): Cookie[] {
  * Finds the session of a cookie token. In `hashed-accept-plain` mode a session found under its plain token is
  * re-stored under the hash at once, so plain tokens disappear from the table as their owners come back.
  */
-async function findSession(ctx: RequestContext, token: string): Promise<Found | null> {
+async function findSession(ctx: SessionReadContext, token: string): Promise<Found | null> {
   const adapter = adapterOf(ctx)
   const keys = sessionTokenKeys(token, ctx.config.session.tokenStorage)
   for (const [index, key] of keys.entries()) {

@@ -9,10 +9,9 @@ import type { MaybePromise } from '../crypto/crypto-backend.js'
 import type { DecryptedSessionToken } from '../jwt/session-jwe.js'
 import { fireEvent } from '../lib/fire-event.js'
 import { isoTime } from '../lib/iso-time.js'
-import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, JWT, Session } from '../types.js'
 import { noStoreHeaders } from './no-store-headers.js'
-import type { SessionStrategy, SignInOutcome } from './session-strategy.js'
+import type { SessionReadContext, SessionStrategy, SignInOutcome } from './session-strategy.js'
 import { wantsEverywhere } from './wants-everywhere.js'
 
 /**
@@ -20,8 +19,8 @@ import { wantsEverywhere } from './wants-everywhere.js'
  * throws is treated like a token that does not decode.
  */
 async function decodeCustom(
-  ctx: RequestContext,
-  decode: NonNullable<RequestContext['config']['jwt']['decode']>,
+  ctx: SessionReadContext,
+  decode: NonNullable<SessionReadContext['config']['jwt']['decode']>,
   value: string,
 ): Promise<DecryptedSessionToken | null> {
   try {
@@ -40,7 +39,10 @@ async function decodeCustom(
  * The session token's claims, the JSON they came from (to tell whether the `jwt` callback changed them) and whether
  * the current secret made it; without a custom `jwt.decode` and on `node:crypto`, no promise at all (hot path).
  */
-function decodeSessionToken(ctx: RequestContext, value: string): MaybePromise<DecryptedSessionToken | null> {
+function decodeSessionToken(
+  ctx: SessionReadContext,
+  value: string,
+): MaybePromise<DecryptedSessionToken | null> {
   const { decode } = ctx.config.jwt
   if (decode) return decodeCustom(ctx, decode, value)
   const result = ctx.mode.sessionJwe.decrypt(value)
@@ -52,7 +54,7 @@ function decodeSessionToken(ctx: RequestContext, value: string): MaybePromise<De
     : result
 }
 
-async function encodeSessionToken(ctx: RequestContext, token: JWT): Promise<string> {
+async function encodeSessionToken(ctx: SessionReadContext, token: JWT): Promise<string> {
   const { config, mode } = ctx
   if (config.jwt.encode) {
     return config.jwt.encode({
@@ -65,13 +67,13 @@ async function encodeSessionToken(ctx: RequestContext, token: JWT): Promise<stri
   return mode.sessionJwe.encrypt(token, config.jwt.maxAge)
 }
 
-function sessionCookies(ctx: RequestContext, value: string, now: number): Cookie[] {
+function sessionCookies(ctx: SessionReadContext, value: string, now: number): Cookie[] {
   const { name, options } = ctx.cookies.sessionToken
   const expires = new Date(now + ctx.config.session.maxAge * 1000)
   return writeChunkedCookie(name, value, { ...options, expires }, ctx.req.cookies)
 }
 
-function clearSession(ctx: RequestContext): Cookie[] {
+function clearSession(ctx: SessionReadContext): Cookie[] {
   const { name, options } = ctx.cookies.sessionToken
   return clearChunkedCookie(name, options, ctx.req.cookies)
 }

@@ -1,5 +1,6 @@
+import type { CookieMode, ResolvedConfig } from '../config/resolve-config.js'
 import type { RequestContext } from '../routing/request-context.js'
-import type { Account, Cookie, Profile, ResponseInternal, Session, User } from '../types.js'
+import type { Account, Cookie, CookiesOptions, Profile, ResponseInternal, Session, User } from '../types.js'
 
 /** What a completed sign-in hands to the session strategy. */
 export interface SignInOutcome {
@@ -7,6 +8,17 @@ export interface SignInOutcome {
   account: Account | null
   profile?: Profile | undefined
   isNewUser: boolean
+}
+
+/**
+ * What reading a session needs of a request: the configuration, the cookie mode of its origin and its cookies. A
+ * {@link RequestContext} is one; a session check on an application's own request builds only this, no `Request`.
+ */
+export interface SessionReadContext {
+  readonly config: ResolvedConfig
+  readonly mode: CookieMode
+  readonly cookies: CookiesOptions
+  readonly req: { readonly cookies: Record<string, string> }
 }
 
 /** How a session is read. */
@@ -29,7 +41,7 @@ export interface SessionStrategy {
    * no re-encrypted token, no expiry update in the database, no expired row deleted.
    */
   read(
-    ctx: RequestContext,
+    ctx: SessionReadContext,
     update?: { data: unknown },
     options?: SessionReadOptions,
   ): Promise<ResponseInternal<Session | null>>
@@ -46,5 +58,5 @@ export interface SessionStrategy {
    * The answer to a GET /session whose `read` threw (a callback or event that throws): logged, and `null` with
    * no-store headers, never an error page (wire-contract §1.9); the strategy decides which cookies go with it.
    */
-  readFailed(ctx: RequestContext, error: unknown): ResponseInternal<null>
+  readFailed(ctx: SessionReadContext, error: unknown): ResponseInternal<null>
 }

@@ -25,6 +25,7 @@ function reachable(entry: string): Map<string, string> {
 it.each([
   'src/index.ts',
   'src/rate-limit/index.ts',
+  'src/stores/index.ts',
   'src/flows/flow-for.ts',
   'src/providers/provider-types.ts',
 ])('%s does not load ioredis', (entry) => {
@@ -33,5 +34,6 @@ it.each([
   for (const [file, text] of files) {
     expect(/from\s*'ioredis'|import\(\s*'ioredis'\s*\)/.test(text), relative(root, file)).toBe(false)
     expect(file.endsWith('redis-rate-limit-store.ts'), relative(root, file)).toBe(false)
+    expect(file.endsWith('redis-store.ts'), relative(root, file)).toBe(false)
   }
 })

@@ -63,6 +63,7 @@ export async function kitRequest(
   routes: Record<string, Route>,
   request: Request,
   platform?: unknown,
+  clientAddress = '127.0.0.1',
 ): Promise<KitExchange> {
   const url = new URL(request.url)
   const { cookies, new_cookies, set_trailing_slash } = kit.get_cookies(request, url)
@@ -70,7 +71,7 @@ export async function kitRequest(
   const event = {
     cookies,
     fetch,
-    getClientAddress: () => '127.0.0.1',
+    getClientAddress: () => clientAddress,
     locals: {},
     params: {},
     platform,

@@ -1,7 +1,6 @@
 import { cryptoBackend } from '#crypto'
 import type { EmailConfig, EmailLimits, SendLimit } from '../../providers/provider-types.js'
-import { connectionAddress, lastForwardedFor } from '../../rate-limit/client-address.js'
-import { MemoryRateLimitStore } from '../../rate-limit/memory-rate-limit-store.js'
+import { clientAddressOf, lastForwardedFor } from '../../rate-limit/client-address.js'
 import type { RateLimitStore } from '../../rate-limit/rate-limit-store.js'
 import type { RequestContext } from '../../routing/request-context.js'
 
@@ -16,21 +15,11 @@ export const DEFAULT_SEND_LIMITS = Object.freeze({
   perClient: Object.freeze({ max: 20, windowMs: HOUR }),
 })
 
-/**
- * The store used when a provider names none: one per process, shared by every configuration in it, so that the
- * limits hold even where a configuration is built anew for each request (`NextAuth((req) => config)`).
- */
-let defaultStore: RateLimitStore | undefined
-
-function storeOf(limits: EmailLimits): RateLimitStore {
-  return limits.store ?? (defaultStore ??= new MemoryRateLimitStore())
-}
-
-function clientOf(request: Request, limits: EmailLimits): string | undefined {
+function clientOf(ctx: RequestContext, limits: EmailLimits): string | undefined {
   const how = limits.clientAddress
-  if (how === 'x-forwarded-for') return lastForwardedFor(request)
-  if (typeof how === 'function') return how(request) ?? undefined
-  return connectionAddress(request)
+  if (how === 'x-forwarded-for') return lastForwardedFor(ctx.req.request)
+  if (typeof how === 'function') return how(ctx.req.request) ?? undefined
+  return clientAddressOf(ctx.req)
 }
 
 /** What {@link checkSendLimits} found: `over` names the limit reached, if any. */
@@ -39,7 +28,8 @@ export interface SendLimitCheck {
 }
 
 /**
- * Counts one send for the address and for the client, and says whether either is over its limit. Keys hold a
+ * Counts one send for the address and for the client, and says whether either is over its limit, on the provider's
+ * own `limits.store` or else the configuration's `stores.limits`. Keys (`email:address:…`, `email:client:…`) hold a
  * SHA-256 of the address, never the address, so a shared store does not collect who signs in.
  */
 export async function checkSendLimits(
@@ -50,10 +40,10 @@ export async function checkSendLimits(
   const limits = provider.limits
   if (limits === false) return { over: undefined }
   const options = limits ?? {}
-  const store = storeOf(options)
+  const store = options.store ?? ctx.config.stores.limits
   const perAddress = options.perAddress ?? DEFAULT_SEND_LIMITS.perAddress
   const perClient = options.perClient ?? DEFAULT_SEND_LIMITS.perClient
-  const client = perClient === false ? undefined : clientOf(ctx.req.request, options)
+  const client = perClient === false ? undefined : clientOf(ctx, options)
   const count = async (limit: SendLimit | false, kind: string, value: string | undefined) => {
     if (limit === false || value === undefined) return false
     const hit = await store.increment(`email:${kind}:${cryptoBackend.sha256Hex(value)}`, limit.windowMs)

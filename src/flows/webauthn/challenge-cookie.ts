@@ -1,5 +1,4 @@
-import { InvalidCheck } from '../../errors.js'
-import type { ResolvedConfig } from '../../config/resolve-config.js'
+import { AdapterError, InvalidCheck } from '../../errors.js'
 import type { RequestContext } from '../../routing/request-context.js'
 import type { Cookie } from '../../types.js'
 
@@ -22,33 +21,26 @@ export interface ChallengePayload {
   registerData?: RegisterData | undefined
 }
 
+/** How long a challenge stays spent: as long as its cookie is accepted, and a margin for clocks a little apart. */
+const SPENT_TTL_MS = (CHALLENGE_MAX_AGE + 15) * 1000
+
 /**
- * Challenges already answered, per configuration, until they would have expired anyway. The cookie is cleared
- * after use, but a copy of it (and of the response) could be sent again: this makes a challenge single use within
- * one process. Several processes behind a load balancer each keep their own list (see README).
+ * Records `challenge` as used in the configuration's single-use store; `false` when it already was. The cookie is
+ * cleared after use, but a copy of it (and of the response) could be sent again: this makes a challenge single use,
+ * on every instance that shares the store. A store that cannot answer refuses the sign-in (503), never guesses.
  */
-const spent = new WeakMap<ResolvedConfig, Map<string, number>>()
-
-function spentChallenges(config: ResolvedConfig): Map<string, number> {
-  let map = spent.get(config)
-  if (!map) {
-    map = new Map()
-    spent.set(config, map)
+async function spend(ctx: RequestContext, challenge: string): Promise<boolean> {
+  try {
+    return await ctx.config.stores.singleUse.consume(`webauthn:challenge:${challenge}`, SPENT_TTL_MS)
+  } catch (error) {
+    throw new AdapterError(
+      'The single-use store could not record the WebAuthn challenge; the sign-in is refused.',
+      {
+        cause: error,
+        reason: 'single_use_store_failed',
+      },
+    )
   }
-  return map
-}
-
-/** Records `challenge` as used; `false` when it already was. Expired entries are dropped on the way. */
-function spend(config: ResolvedConfig, challenge: string, now = Date.now()): boolean {
-  const map = spentChallenges(config)
-  for (const [key, expiry] of map) {
-    // Insertion order is expiry order (same lifetime for all), so the first live entry ends the sweep.
-    if (expiry > now) break
-    map.delete(key)
-  }
-  if (map.has(challenge)) return false
-  map.set(challenge, now + (CHALLENGE_MAX_AGE + 15) * 1000)
-  return true
 }
 
 /**
@@ -114,7 +106,7 @@ export async function useChallengeCookie(ctx: RequestContext, providerId: string
   const challenge = inner?.['challenge']
   if (typeof challenge !== 'string' || challenge === '') throw invalid('The WebAuthn challenge has expired.')
   const registerData = readRegisterData(inner?.['registerData'])
-  if (!spend(ctx.config, challenge)) {
+  if (!(await spend(ctx, challenge))) {
     throw new InvalidCheck('This WebAuthn challenge was already answered.', {
       reason: 'webauthn_challenge_replayed',
     })

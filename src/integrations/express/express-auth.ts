@@ -1,8 +1,15 @@
 import type { ServerResponse } from 'node:http'
+import type { GuardRule } from '../../guard/guard-rule.js'
 import type { AuthConfig, Session } from '../../types.js'
 import { answerNode } from '../node/answer-node.js'
-import { failResponse } from '../node/write-web-response.js'
-import { expressToWebRequest, type ExpressLikeRequest, type ExpressLikeResponse } from './express-request.js'
+import { failResponse, writeWebResponse } from '../node/write-web-response.js'
+import {
+  expressClientAddress,
+  expressToWebRequest,
+  expressUrl,
+  type ExpressLikeRequest,
+  type ExpressLikeResponse,
+} from './express-request.js'
 import { instanceFor } from '../instance-for.js'
 import { basePathOf, mountedConfig } from './mounted-config.js'
 
@@ -42,6 +49,7 @@ export function ExpressAuth(config: AuthConfig): ExpressMiddleware {
       (lazy) => expressToWebRequest(req, { lazy }),
       instanceFor(configFor(req)).handlers.GET,
       report,
+      expressClientAddress(req),
     )
 }
 
@@ -66,9 +74,13 @@ function appendCookies(res: ExpressLikeResponse | undefined, setCookie: string[]
  */
 export async function getSession(req: ExpressLikeRequest, config: AuthConfig): Promise<Session | null> {
   try {
-    const request = expressToWebRequest(req, { sessionOnly: true, lazy: true })
-    if (request instanceof Response) return null
-    const { session, setCookie } = await instanceFor(config).getSession(request)
+    const url = expressUrl(req)
+    if (typeof url !== 'object') return null
+    // The origin and the cookie header are all a session read needs: no `Request` is built.
+    const { session, setCookie } = await instanceFor(config).getSession({
+      origin: url.url,
+      cookie: req.headers.cookie,
+    })
     appendCookies(req.res, setCookie)
     return session
   } catch (error) {
@@ -95,17 +107,10 @@ export function currentSession(config: AuthConfig): ExpressMiddleware {
   }
 }
 
-/** Whether the client asked for JSON (an API call) rather than a page. */
-function wantsJson(req: ExpressLikeRequest): boolean {
-  return !String(req.headers.accept ?? '')
-    .toLowerCase()
-    .includes('text/html')
-}
-
 /**
  * Middleware that lets only signed-in requests through (with the session on `res.locals.session`): others get
  * `401` with a JSON message when they ask for JSON, and a redirect to the sign-in page (with `callbackUrl` set to
- * the page they wanted) when they ask for a page.
+ * the page they wanted) when they ask for a page. The core's guard decides; this writes its answer.
  *
  * @example
  * ```ts
@@ -113,30 +118,62 @@ function wantsJson(req: ExpressLikeRequest): boolean {
  * ```
  */
 export function requireSession(config: AuthConfig): ExpressMiddleware {
-  return (req, res, next) => {
-    // Read per request: `ExpressAuth` learns its mount path only when the first request reaches it.
+  let rule: GuardRule | undefined
+  // Read per request: `ExpressAuth` learns its mount path only when the first request reaches it.
+  const ruleNow = (): GuardRule => {
     const signInPage =
       typeof config.pages?.signIn === 'string' ? config.pages.signIn : `${basePathOf(config)}/signin`
-    void getSession(req, config).then((session) => {
-      res.locals = res.locals ?? {}
-      res.locals.session = session
-      if (session) return next()
-      try {
-        if (res.headersSent) return
-        if (wantsJson(req)) {
-          res.statusCode = 401
-          res.setHeader('Content-Type', 'application/json')
-          res.end(JSON.stringify({ message: 'Sign in required.' }))
-          return
-        }
-        const target = req.originalUrl ?? req.url ?? '/'
-        res.statusCode = 302
-        res.setHeader('Location', `${signInPage}?callbackUrl=${encodeURIComponent(target)}`)
-        res.end()
-      } catch (error) {
-        report(error)
-        failResponse(res, error)
-      }
+    if (rule?.signInPage !== signInPage) rule = { signInPage, deny: 'negotiate' }
+    return rule
+  }
+  return (req, res, next) => {
+    void guardExpress(config, ruleNow(), req, res).then((pass) => {
+      if (pass) next()
     })
+  }
+}
+
+/** Runs the core's guard for an Express request and writes a refusal; `true` when the request may go on. */
+async function guardExpress(
+  config: AuthConfig,
+  rule: GuardRule,
+  req: ExpressLikeRequest,
+  res: ServerResponse & ExpressLikeResponse,
+): Promise<boolean> {
+  try {
+    const url = expressUrl(req)
+    const target = req.originalUrl ?? req.url ?? '/'
+    const result = await instanceFor(config).guard(
+      {
+        // An unusable host reads no session (refused), as a `Request` could not be built for it either.
+        origin: typeof url === 'object' ? url.url : 'http://unusable.invalid',
+        cookie: typeof url === 'object' ? req.headers.cookie : undefined,
+        url: target,
+        accept: req.headers.accept,
+      },
+      rule,
+    )
+    appendCookies(req.res, result.setCookie)
+    res.locals = res.locals ?? {}
+    res.locals.session = result.session
+    if (result.pass) return true
+    if (res.headersSent) return false
+    const { answer } = result
+    if (answer.kind === 'unauthorized') {
+      res.statusCode = 401
+      res.setHeader('Content-Type', 'application/json')
+      res.end(JSON.stringify(answer.body))
+    } else if (answer.kind === 'redirect') {
+      res.statusCode = 302
+      res.setHeader('Location', answer.location)
+      res.end()
+    } else {
+      await writeWebResponse(res, answer.response)
+    }
+    return false
+  } catch (error) {
+    report(error)
+    failResponse(res, error)
+    return false
   }
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { badRequest } from '../node/bad-request.js'
 import { requestBodyStream } from '../node/request-body-stream.js'
-import { requestOrigin } from '../node/request-origin.js'
+import { requestOrigin, type RequestOrigin } from '../node/request-origin.js'
 import { lazyRequest } from '../node/lazy-request.js'
 
 /** The parts of an Express request this module reads (Express 4 and 5 both have them). */
@@ -69,24 +69,41 @@ function reencodedBody(req: ExpressLikeRequest): BodyInit | undefined {
   return params.toString()
 }
 
-/**
- * Turns an Express request into a web `Request` addressed by its `originalUrl` (so the mount path does not
- * matter), streaming the body when no parser read it and re-encoding `req.body` when one did. Never throws: an
- * unusable target or host gives a ready 400 `Response`. With `sessionOnly`, a bodiless `GET` for a session check;
- * with `lazy` (for the core only), a bodiless request as a lazy `Request`.
- */
-export function expressToWebRequest(
-  req: ExpressLikeRequest,
-  options: { sessionOnly?: boolean; lazy?: boolean } = {},
-): Request | Response {
+/** The URL an Express request addresses (by its `originalUrl`, so the mount path does not matter), or why none. */
+export function expressUrl(req: ExpressLikeRequest): RequestOrigin {
   const view = {
     socket: req.socket,
     headers: req.headers,
     url: req.originalUrl ?? req.url,
   } as IncomingMessage
-  const origin = requestOrigin(view, { trustProxy: trustsProxy(req) })
+  return requestOrigin(view, { trustProxy: trustsProxy(req) })
+}
+
+/**
+ * The client's address as Express sees it: `req.ip`, which follows `app.set('trust proxy', …)`, once the app trusts a
+ * proxy; the connection's otherwise (what `req.ip` is then too, read without parsing `X-Forwarded-For`).
+ */
+export function expressClientAddress(req: ExpressLikeRequest): string | undefined {
+  if (trustsProxy(req)) {
+    const ip = (req as { ip?: unknown }).ip
+    if (typeof ip === 'string' && ip !== '') return ip
+  }
+  return req.socket?.remoteAddress
+}
+
+/**
+ * Turns an Express request into a web `Request` addressed by its `originalUrl` (so the mount path does not
+ * matter), streaming the body when no parser read it and re-encoding `req.body` when one did. Never throws: an
+ * unusable target or host gives a ready 400 `Response`. With `lazy` (for the core only), a bodiless request as a
+ * lazy `Request`.
+ */
+export function expressToWebRequest(
+  req: ExpressLikeRequest,
+  options: { lazy?: boolean } = {},
+): Request | Response {
+  const origin = expressUrl(req)
   if (typeof origin !== 'object') return badRequest(origin)
-  const method = options.sessionOnly ? 'GET' : (req.method ?? 'GET')
+  const method = req.method ?? 'GET'
   if (options.lazy && (method === 'GET' || method === 'HEAD'))
     return lazyRequest(origin.url, method, req.headers)
   try {

@@ -1,3 +1,4 @@
+import { fillDefaultStores } from '../../stores/resolve-stores.js'
 import type { AuthConfig } from '../../types.js'
 import type { ExpressLikeRequest } from './express-request.js'
 
@@ -28,6 +29,8 @@ function mountPath(req: MountableRequest): string | undefined {
  */
 export function mountedConfig(config: AuthConfig): (req: ExpressLikeRequest) => AuthConfig {
   if (config.basePath !== undefined) return () => config
+  // Every mount of one middleware counts and remembers in one place (else a limit would hold per mount path).
+  const withStores = fillDefaultStores()
   const byMount = new Map<string, AuthConfig>()
   return (req) => {
     const mount = mountPath(req)
@@ -35,7 +38,7 @@ export function mountedConfig(config: AuthConfig): (req: ExpressLikeRequest) => 
     let derived = byMount.get(mount)
     if (!derived) {
       if (byMount.size >= MAX_MOUNTS) byMount.clear()
-      derived = { ...config, basePath: mount }
+      derived = { ...withStores(config), basePath: mount }
       byMount.set(mount, derived)
       mountedAt.set(config, mount)
     }

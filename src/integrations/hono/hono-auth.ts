@@ -1,5 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import type { GuardRule } from '../../guard/guard-rule.js'
+import { fillDefaultStores } from '../../stores/resolve-stores.js'
 import type { AuthConfig, Session } from '../../types.js'
+import { answerRequest } from '../answer-request.js'
 import { instanceFor } from '../instance-for.js'
 
 /** What {@link verifyAuth} puts on the context as `authUser` (the shape of `@hono/auth-js`). */
@@ -36,8 +39,10 @@ function configOf(c: Context): AuthConfig {
  * ```
  */
 export function initAuthConfig(cb: ConfigHandler): MiddlewareHandler {
+  // One set of default stores for every configuration the callback returns, a new object per request included.
+  const withStores = fillDefaultStores()
   return async (c, next) => {
-    c.set('authConfig', cb(c))
+    c.set('authConfig', withStores(cb(c)))
     await next()
   }
 }
@@ -51,7 +56,14 @@ export function initAuthConfig(cb: ConfigHandler): MiddlewareHandler {
  * ```
  */
 export function authHandler(): MiddlewareHandler {
-  return async (c) => instanceFor(configOf(c)).handlers.GET(c.req.raw)
+  return async (c) => answerRequest(instanceFor(configOf(c)), c.req.raw, clientAddressOf(c))
+}
+
+/** The client's address where the runtime gives one: the socket's on `@hono/node-server`. */
+function clientAddressOf(c: Context): string | undefined {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: unknown } } } | undefined)?.incoming
+  const address = incoming?.socket?.remoteAddress
+  return typeof address === 'string' && address !== '' ? address : undefined
 }
 
 /**
@@ -65,6 +77,9 @@ export async function getAuthUser(c: Context): Promise<AuthUser | null> {
   return session.user ? { session, user: session.user } : { session }
 }
 
+/** `@hono/auth-js`'s rule: signed in, else a JSON 401 (an API), whatever the client accepts. */
+const VERIFY_AUTH: GuardRule = { deny: 'json', message: 'Unauthorized' }
+
 /**
  * Middleware that lets only signed-in requests through, with `c.get('authUser')` set; others get `401`.
  *
@@ -75,9 +90,15 @@ export async function getAuthUser(c: Context): Promise<AuthUser | null> {
  */
 export function verifyAuth(): MiddlewareHandler {
   return async (c, next) => {
-    const authUser = await getAuthUser(c)
-    if (!authUser) return c.json({ message: 'Unauthorized' }, 401)
-    c.set('authUser', authUser)
+    const result = await instanceFor(configOf(c)).guard(c.req.raw, VERIFY_AUTH)
+    for (const cookie of result.setCookie) c.header('Set-Cookie', cookie, { append: true })
+    if (!result.pass) {
+      const { answer } = result
+      if (answer.kind === 'unauthorized') return c.json(answer.body, 401)
+      return answer.kind === 'redirect' ? c.redirect(answer.location) : answer.response
+    }
+    const session = result.session!
+    c.set('authUser', session.user ? { session, user: session.user } : { session })
     await next()
   }
 }

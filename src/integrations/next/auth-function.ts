@@ -3,7 +3,7 @@ import { NextRequest } from 'next/server.js'
 import type { Session } from '../../types.js'
 import { handleAuth, type AuthWrappedHandler } from './handle-auth.js'
 import { cookiesWritable } from './cookies-writable.js'
-import { configFor, type NextAuthConfigInput } from './next-auth-config.js'
+import { configFor, type NextBinding } from './next-auth-config.js'
 import { parseSetCookie } from './parse-set-cookie.js'
 import { readSession } from './read-session.js'
 
@@ -67,9 +67,9 @@ function toNextRequest(request: Request): NextRequest {
  * session is only read (no re-encryption, no database expiry update): the middleware or proxy, `/session` and the
  * contexts that can write keep it alive.
  */
-async function sessionFromHeaders(input: NextAuthConfigInput): Promise<Session | null> {
+async function sessionFromHeaders(binding: NextBinding): Promise<Session | null> {
   try {
-    const bound = await configFor(input, undefined)
+    const bound = await configFor(binding, undefined)
     const reissue = cookiesWritable()
     const { session, setCookies } = await readSession(bound, new Headers(await nextHeaders()), undefined, {
       reissue,
@@ -98,19 +98,19 @@ async function writeSetCookies(setCookies: readonly string[]): Promise<void> {
 }
 
 /** Builds `auth` for a configuration input. */
-export function createAuthFunction(input: NextAuthConfigInput): AuthFunction {
+export function createAuthFunction(binding: NextBinding): AuthFunction {
   function auth(...args: unknown[]): unknown {
-    if (args.length === 0) return sessionFromHeaders(input)
+    if (args.length === 0) return sessionFromHeaders(binding)
     const [first, second] = args
     if (first instanceof Request) {
       const request = toNextRequest(first)
-      return configFor(input, request).then((bound) => handleAuth(bound, request, second as never))
+      return configFor(binding, request).then((bound) => handleAuth(bound, request, second as never))
     }
     if (typeof first === 'function') {
       const handler = first as AuthWrappedHandler
       return async (request: Request, context?: unknown) => {
         const next = toNextRequest(request)
-        return handleAuth(await configFor(input, next), next, context as never, handler)
+        return handleAuth(await configFor(binding, next), next, context as never, handler)
       }
     }
     const ctx = first as { req?: PagesRequest; res?: PagesResponse } & PagesRequest
@@ -118,7 +118,7 @@ export function createAuthFunction(input: NextAuthConfigInput): AuthFunction {
     const res = ctx.res ?? (second as PagesResponse | undefined)
     return (async () => {
       try {
-        const bound = await configFor(input, undefined)
+        const bound = await configFor(binding, undefined)
         const { session, setCookies } = await readSession(bound, webHeaders(req.headers ?? {}), 'http')
         if (res) appendSetCookies(res, setCookies)
         return session

@@ -1,9 +1,8 @@
 import { NextRequest, NextResponse, type NextFetchEvent } from 'next/server.js'
-import { runtimeEnv } from './runtime-env.js'
-import { createLogger } from '../../lib/logger.js'
+import type { GuardRule } from '../../guard/guard-rule.js'
 import type { Session } from '../../types.js'
 import type { BoundConfig } from './next-auth-config.js'
-import { readSession } from './read-session.js'
+import { asSession, sessionOrigin } from './read-session.js'
 
 /** A `NextRequest` with the session of its sender (`req.auth`), as wrapped middleware and route handlers get it. */
 export interface NextAuthRequest extends NextRequest {
@@ -16,96 +15,41 @@ export type AuthWrappedHandler = (
   context: NextFetchEvent | { params: Promise<Record<string, string | string[] | undefined>> } | undefined,
 ) => unknown
 
-type Verdict = 'allow' | 'deny' | Response
-
-/** Runs `callbacks.authorized`; a throw denies (fail closed) and is logged. */
-async function decide(bound: BoundConfig, request: NextRequest, auth: Session | null): Promise<Verdict> {
-  if (!bound.authorized) return 'allow'
-  try {
-    const verdict = await bound.authorized({ request, auth })
-    if (verdict instanceof Response) return verdict
-    return verdict === false ? 'deny' : 'allow'
-  } catch (error) {
-    createLogger(bound.config.logger, bound.config.debug === true).error(
-      new Error('callbacks.authorized threw; the request is denied', { cause: error }),
-    )
-    return 'deny'
-  }
-}
-
-/**
- * Gatehouse's own endpoints and pages (under `basePath`) always pass: a visitor must be able to reach the sign-in
- * page and the callbacks, whatever `authorized` says and whatever the middleware matcher covers.
- */
-function isAuthEndpoint(bound: BoundConfig, pathname: string): boolean {
-  const base = bound.config.basePath ?? '/api/auth'
-  return pathname === base || pathname.startsWith(`${base}/`)
-}
-
-/** The same-origin URL a verdict sends the browser to, if it is a redirect there. */
-function redirectTarget(verdict: Verdict, request: NextRequest, bound: BoundConfig): URL | undefined {
-  if (verdict === 'allow') return undefined
-  if (verdict === 'deny') {
-    const signIn = bound.config.pages?.signIn ?? `${bound.config.basePath}/signin`
-    const url = new URL(signIn, request.nextUrl.origin)
-    url.searchParams.set('callbackUrl', request.nextUrl.href)
-    return url
-  }
-  const location = verdict.headers.get('Location')
-  if (!location || verdict.status < 300 || verdict.status >= 400) return undefined
-  try {
-    return new URL(location, request.nextUrl.origin)
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * Whether following `target` would loop: the target is the requested page itself, or the same rule, asked about
- * the target with the same session, sends it back to the target or to the requested page (a sign-in page that
- * `authorized` protects).
- */
-async function loops(bound: BoundConfig, request: NextRequest, target: URL, auth: Session | null) {
-  if (target.origin !== request.nextUrl.origin || isAuthEndpoint(bound, target.pathname)) return false
-  if (target.pathname === request.nextUrl.pathname) return true
-  const probe = new NextRequest(target, { headers: request.headers })
-  const again = await decide(bound, probe, auth)
-  const next = redirectTarget(again, probe, bound)
-  return (
-    next !== undefined &&
-    next.origin === target.origin &&
-    (next.pathname === target.pathname || next.pathname === request.nextUrl.pathname)
-  )
-}
-
-function loopAnswer(bound: BoundConfig, request: NextRequest, target: URL): Response {
-  const message =
-    `callbacks.authorized sends ${request.nextUrl.pathname} to ${target.pathname}, which it denies too: ` +
-    'the browser would loop. Allow that page in `authorized` or leave it out of the middleware matcher.'
-  createLogger(bound.config.logger, bound.config.debug === true).error(
-    Object.assign(new Error(message), { code: 'authorized_redirect_loop' }),
-  )
-  return new Response(`Gatehouse: ${message}\n`, {
-    status: 500,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-  })
-}
-
 /**
  * The request as the public address sees it: with `AUTH_URL` / `NEXTAUTH_URL` set, its origin replaces the one Next
  * reports (the listen address behind a proxy), so `callbackUrl` and redirects name the public host (as next-auth).
  */
-function withEnvOrigin(request: NextRequest): NextRequest {
-  const url = runtimeEnv('AUTH_URL') || runtimeEnv('NEXTAUTH_URL')
-  if (!url) return request
-  try {
-    const origin = new URL(url).origin
-    if (origin === request.nextUrl.origin) return request
-    return new NextRequest(request.nextUrl.href.replace(request.nextUrl.origin, origin), request)
-  } catch {
-    return request
+function withEnvOrigin(request: NextRequest, origin: string | undefined): NextRequest {
+  if (!origin || origin === request.nextUrl.origin) return request
+  return new NextRequest(request.nextUrl.href.replace(request.nextUrl.origin, origin), request)
+}
+
+/**
+ * next-auth's middleware rule for the core's guard: `callbacks.authorized({ request, auth })` decides (every request
+ * passes without one), `false` redirects to the sign-in page, and Gatehouse's own endpoints and pages always pass,
+ * so a visitor can reach the sign-in page and the callbacks whatever the matcher covers.
+ */
+function middlewareRule(bound: BoundConfig, request: NextRequest): GuardRule {
+  const { authorized } = bound
+  return {
+    authorized: authorized
+      ? ({ auth, url }) =>
+          authorized({
+            // The rule is asked about another page only to find a redirect loop: a request for that page.
+            request:
+              url.href === request.nextUrl.href
+                ? request
+                : new NextRequest(url, { headers: request.headers }),
+            auth: asSession(auth),
+          })
+      : allowAll,
+    deny: 'redirect',
+    signInPage: bound.config.pages?.signIn ?? `${bound.config.basePath}/signin`,
+    passAuthRoutes: true,
   }
 }
+
+const allowAll = () => true
 
 /** Adds `Set-Cookie` values to a response, copying it when its headers are immutable (`Response.redirect`). */
 export function withCookies(response: Response, setCookies: readonly string[]): Response {
@@ -121,9 +65,10 @@ export function withCookies(response: Response, setCookies: readonly string[]): 
 }
 
 /**
- * The middleware / wrapped-handler path: reads the session (re-issued cookies included), asks `authorized`, then
- * answers. `false` denies whether or not a handler is wrapped (next-auth ignores it when one is): the handler is
- * not called and the browser goes to the sign-in page. Every answer carries the session's `Set-Cookie`.
+ * The middleware / wrapped-handler path: the core's guard reads the session (re-issued cookies included) and asks
+ * `authorized`; this answers. `false` denies whether or not a handler is wrapped (next-auth ignores it when one is):
+ * the handler is not called and the browser goes to the sign-in page. Every answer carries the session's
+ * `Set-Cookie`.
  */
 export async function handleAuth(
   bound: BoundConfig,
@@ -131,30 +76,36 @@ export async function handleAuth(
   context: Parameters<AuthWrappedHandler>[1],
   handler?: AuthWrappedHandler,
 ): Promise<Response> {
-  const request = withEnvOrigin(incoming)
-  const { session, setCookies } = await readSession(bound, request.headers, request.nextUrl.protocol)
-  const verdict = isAuthEndpoint(bound, request.nextUrl.pathname)
-    ? 'allow'
-    : await decide(bound, request, session)
+  const request = withEnvOrigin(incoming, bound.envOrigin)
+  const origin = sessionOrigin(bound, request.headers, request.nextUrl.protocol)
+  const result = await bound.instance.guard(
+    {
+      origin: origin ?? request.nextUrl.origin,
+      // A request whose public origin cannot be told reads no session, as before.
+      cookie: origin === undefined ? undefined : request.headers.get('cookie'),
+      url: request.nextUrl.href,
+      accept: request.headers.get('accept'),
+    },
+    middlewareRule(bound, request),
+  )
   let response: Response
-  if (verdict === 'allow') {
+  if (result.pass) {
     if (handler) {
       const augmented = request as NextAuthRequest
-      augmented.auth = session
+      augmented.auth = asSession(result.session)
       const answer = await handler(augmented, context)
       response = answer instanceof Response ? answer : NextResponse.next()
     } else {
       response = NextResponse.next()
     }
   } else {
-    const target = redirectTarget(verdict, request, bound)
-    if (target && (await loops(bound, request, target, session))) {
-      response = loopAnswer(bound, request, target)
-    } else if (verdict === 'deny') {
-      response = NextResponse.redirect(target!)
-    } else {
-      response = verdict
-    }
+    const { answer } = result
+    response =
+      answer.kind === 'redirect'
+        ? NextResponse.redirect(answer.location)
+        : answer.kind === 'response'
+          ? answer.response
+          : NextResponse.json(answer.body, { status: 401 })
   }
-  return withCookies(response, setCookies)
+  return withCookies(response, result.setCookie)
 }

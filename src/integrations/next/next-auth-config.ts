@@ -1,7 +1,9 @@
 import type { NextRequest } from 'next/server.js'
-import { runtimeEnv } from './runtime-env.js'
 import { createAuth, type GatehouseInstance } from '../../create-auth.js'
+import { processEnv } from '../../lib/process-env.js'
+import { fillDefaultStores } from '../../stores/resolve-stores.js'
 import { raw, skipCSRFCheck } from '../../symbols.js'
+import { resolveOrReport, type Resolution } from '../../config/config-failure.js'
 import type { AuthConfig, Awaitable, Session } from '../../types.js'
 
 /** The configuration of `NextAuth`: Gatehouse's, plus `callbacks.authorized` for middleware and wrapped handlers. */
@@ -22,45 +24,78 @@ export interface NextAuthConfig extends Omit<AuthConfig, 'raw' | 'callbacks'> {
 export interface BoundConfig {
   config: AuthConfig
   instance: GatehouseInstance
-  /** The same configuration in `raw` mode without the CSRF check, for server actions (Next checks their origin). */
-  rawConfig: AuthConfig
+  /**
+   * The same configuration in `raw` mode without the CSRF check, for server actions (Next checks their origin),
+   * resolved against the binding's environment on the first server action.
+   */
+  readonly actions: Resolution
   authorized: NonNullable<NextAuthConfig['callbacks']>['authorized']
+  /** The environment, read once when the binding bound its first configuration. */
+  env: Env
+  /** The origin of `AUTH_URL` / `NEXTAUTH_URL` in that environment, if set and valid. */
+  envOrigin: string | undefined
 }
 
-const bound = new WeakMap<NextAuthConfig, BoundConfig>()
+type Env = Record<string, string | undefined>
 
-/** The path of `AUTH_URL` / `NEXTAUTH_URL` when it has one (next-auth's rule), else `undefined`. */
-function envBasePath(): string | undefined {
-  const url = runtimeEnv('AUTH_URL') || runtimeEnv('NEXTAUTH_URL')
-  if (!url) return undefined
+/** A configuration input as `NextAuth` was given it, with what its configurations share. */
+export interface NextBinding {
+  readonly input: NextAuthConfigInput
+  /** Per configuration object the input gives: its bound form, built once. */
+  readonly bound: WeakMap<NextAuthConfig, BoundConfig>
+  /** The default stores every configuration of this binding shares (one per request too). */
+  readonly withStores: <C extends AuthConfig>(config: C) => C
+  env?: { env: Env; origin: string | undefined; basePath: string | undefined }
+}
+
+/** The path of `AUTH_URL` / `NEXTAUTH_URL` when it has one (next-auth's rule), and its origin. */
+function readEnvUrl(env: Env): { origin: string | undefined; basePath: string | undefined } {
+  const url = env.AUTH_URL || env.NEXTAUTH_URL
+  if (!url) return { origin: undefined, basePath: undefined }
   try {
-    const { pathname } = new URL(url)
-    return pathname === '/' ? undefined : pathname.replace(/\/+$/, '')
+    const { origin, pathname } = new URL(url)
+    return { origin, basePath: pathname === '/' ? undefined : pathname.replace(/\/+$/, '') }
   } catch {
-    return undefined
+    return { origin: undefined, basePath: undefined }
   }
+}
+
+/** Starts a binding for `NextAuth(input)`; nothing is read yet. */
+export function nextBinding(input: NextAuthConfigInput): NextBinding {
+  return { input, bound: new WeakMap(), withStores: fillDefaultStores() }
 }
 
 /**
  * Binds a configuration once per object: `basePath` defaults to `/api/auth` (or the path of `AUTH_URL`), the rest of
- * the environment is inferred by Gatehouse when it resolves the configuration. The user's object is not written.
+ * the environment is inferred by Gatehouse when it resolves the configuration, against the same environment, read
+ * once per binding (Next.js replaces `process.env.NAME` in middleware bundles at build time; it is read through
+ * `globalThis`, so the running server's values count). The user's object is not written.
  */
-export function bindConfig(config: NextAuthConfig): BoundConfig {
-  let found = bound.get(config)
+export function bindConfig(binding: NextBinding, config: NextAuthConfig): BoundConfig {
+  let found = binding.bound.get(config)
   if (!found) {
+    const env = (binding.env ??= (() => {
+      const snapshot = { ...processEnv() }
+      return { env: snapshot, ...readEnvUrl(snapshot) }
+    })())
     const { authorized, ...callbacks } = config.callbacks ?? {}
-    const derived: AuthConfig = {
+    const derived: AuthConfig = binding.withStores({
       ...(config as AuthConfig),
       callbacks,
-      basePath: (config.basePath ?? envBasePath() ?? '/api/auth').replace(/\/+$/, ''),
-    }
+      basePath: (config.basePath ?? env.basePath ?? '/api/auth').replace(/\/+$/, ''),
+    })
+    let actions: Resolution | undefined
     found = {
       config: derived,
-      instance: createAuth(derived),
-      rawConfig: { ...derived, raw, skipCSRFCheck },
+      instance: createAuth(derived, { env: env.env }),
+      get actions() {
+        return (actions ??= resolveOrReport({ ...derived, raw, skipCSRFCheck }, env.env))
+      },
       authorized,
+      env: env.env,
+      envOrigin: env.origin,
     }
-    bound.set(config, found)
+    binding.bound.set(config, found)
   }
   return found
 }
@@ -71,8 +106,9 @@ export type NextAuthConfigInput =
 
 /** Resolves the configuration input for a request and binds it. */
 export async function configFor(
-  input: NextAuthConfigInput,
+  binding: NextBinding,
   request: NextRequest | undefined,
 ): Promise<BoundConfig> {
-  return bindConfig(typeof input === 'function' ? await input(request) : input)
+  const { input } = binding
+  return bindConfig(binding, typeof input === 'function' ? await input(request) : input)
 }

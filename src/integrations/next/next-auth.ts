@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server.js'
 import type { Session } from '../../types.js'
 import { createAuthFunction, type AuthFunction } from './auth-function.js'
-import { configFor, type NextAuthConfigInput } from './next-auth-config.js'
+import { configFor, nextBinding, type NextAuthConfigInput } from './next-auth-config.js'
 import {
   signInAction,
   signOutAction,
@@ -50,17 +50,18 @@ export interface NextAuthResult {
  * ```
  */
 export function NextAuth(input: NextAuthConfigInput): NextAuthResult {
+  const binding = nextBinding(input)
   const handler = async (request: NextRequest) =>
-    (await configFor(input, request)).instance.handlers.GET(request)
+    (await configFor(binding, request)).instance.handlers.GET(request)
   const post = async (request: NextRequest) =>
-    (await configFor(input, request)).instance.handlers.POST(request)
-  const update = async (data: unknown) => updateAction(await configFor(input, undefined), data)
+    (await configFor(binding, request)).instance.handlers.POST(request)
+  const update = async (data: unknown) => updateAction(await configFor(binding, undefined), data)
   return {
     handlers: { GET: handler, POST: post },
-    auth: createAuthFunction(input),
+    auth: createAuthFunction(binding),
     signIn: async (provider, options, authorizationParams) =>
-      signInAction(await configFor(input, undefined), provider, options, authorizationParams),
-    signOut: async (options) => signOutAction(await configFor(input, undefined), options),
+      signInAction(await configFor(binding, undefined), provider, options, authorizationParams),
+    signOut: async (options) => signOutAction(await configFor(binding, undefined), options),
     unstable_update: update,
     update,
   }

@@ -14,6 +14,30 @@ function isSession(value: unknown): value is Session {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0
 }
 
+/** A session the core answered, or `null` for a value that is not one (an empty object from a callback). */
+export function asSession(value: Session | null): Session | null {
+  return isSession(value) ? value : null
+}
+
+function logError(bound: BoundConfig, error: unknown): void {
+  createLogger(bound.config.logger, bound.config.debug === true).error(
+    error instanceof Error ? error : new Error(String(error)),
+  )
+}
+
+/**
+ * The public origin of a request with these headers, whose scheme decides which session cookie is read: `AUTH_URL`'s,
+ * else the forwarded or direct host's. `undefined` (logged) when the headers make no URL.
+ */
+export function sessionOrigin(bound: BoundConfig, headers: Headers, protocol?: string): string | undefined {
+  try {
+    return actionUrl('session', headers, bound, protocol).origin
+  } catch (error) {
+    logError(bound, error)
+    return undefined
+  }
+}
+
 /**
  * Reads the session of a request with these headers through the bound configuration's `getSession`.
  * Fails closed: a failed check, a value that is not a session, or any throw gives `null` (next-auth once returned
@@ -26,18 +50,16 @@ export async function readSession(
   options?: SessionReadOptions,
 ): Promise<SessionRead> {
   try {
-    const url = actionUrl('session', headers, bound, protocol)
+    const { origin } = actionUrl('session', headers, bound, protocol)
     // The core's session reader: the same answer as GET /session (session callback included) with the cookies to
-    // set, without building and re-reading a Response.
+    // set, from the origin and the cookie header alone: no `Request`, no `Response`.
     const { session, setCookie } = await bound.instance.getSession(
-      new Request(url, { headers: { cookie: headers.get('cookie') ?? '' } }),
+      { origin, cookie: headers.get('cookie') },
       options,
     )
-    return { session: isSession(session) ? session : null, setCookies: setCookie }
+    return { session: asSession(session), setCookies: setCookie }
   } catch (error) {
-    createLogger(bound.config.logger, bound.config.debug === true).error(
-      error instanceof Error ? error : new Error(String(error)),
-    )
+    logError(bound, error)
     return { session: null, setCookies: [] }
   }
 }

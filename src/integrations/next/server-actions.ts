@@ -1,7 +1,8 @@
 import { cookies, headers as nextHeaders } from 'next/headers.js'
-import { Auth } from '../../auth.js'
-import type { ProviderConfig } from '../../providers/provider-types.js'
 import type { Cookie, ResponseInternal, Session } from '../../types.js'
+import { runInternal } from '../../auth.js'
+import { answerConfigFailure } from '../../config/config-failure.js'
+import { providerInfo } from '../provider-info.js'
 import { actionUrl } from './action-url.js'
 import type { BoundConfig } from './next-auth-config.js'
 
@@ -62,19 +63,10 @@ async function postRaw(
   headers: Headers,
   body: string,
 ): Promise<ResponseInternal> {
-  const result = (await Auth(new Request(url, { method: 'POST', headers, body }), bound.rawConfig)) as unknown
-  return result as ResponseInternal
-}
-
-function providerInfo(bound: BoundConfig, id: string): { id: string; type: string } | undefined {
-  for (const entry of bound.config.providers ?? []) {
-    const provider = (typeof entry === 'function' ? entry() : entry) as ProviderConfig & {
-      options?: { id?: string; type?: string }
-    }
-    const providerId = provider.options?.id ?? provider.id
-    if (providerId === id) return { id, type: provider.options?.type ?? provider.type }
-  }
-  return undefined
+  const request = new Request(url, { method: 'POST', headers, body })
+  const resolution = bound.actions
+  if ('failure' in resolution) return answerConfigFailure(request, resolution.failure)
+  return runInternal(request, resolution.config, true)
 }
 
 /** The server-side `signIn` (next-auth's `signIn` server action), see {@link NextAuthResult.signIn}. */
@@ -92,7 +84,7 @@ export async function signInAction(
   const signInUrl = actionUrl('signin', headers, bound)
   const callbackUrl =
     sameOrigin(redirectTo, signInUrl.origin) ?? sameOrigin(headers.get('Referer'), signInUrl.origin) ?? '/'
-  const found = provider ? providerInfo(bound, provider) : undefined
+  const found = provider ? providerInfo(bound.config, provider) : undefined
   if (!found) {
     const url = `${signInUrl.href}?${new URLSearchParams({ callbackUrl })}`
     if (shouldRedirect) await redirect(url)

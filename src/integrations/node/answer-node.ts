@@ -7,7 +7,7 @@ import { failResponse, writeWebResponse } from './write-web-response.js'
 /** A handler of web requests: Gatehouse's `handlers.GET` / `POST`, `Auth` with a configuration, or your own. */
 export type WebHandler = (request: Request) => Response | Promise<Response>
 
-type InternalHandler = (request: Request) => Promise<ResponseInternal>
+type InternalHandler = (request: Request, clientAddress?: string) => Promise<ResponseInternal>
 
 /** The internal-result twin of a `createAuth` route handler, if `handler` is one. */
 function internalOf(handler: WebHandler): InternalHandler | undefined {
@@ -18,14 +18,16 @@ function internalOf(handler: WebHandler): InternalHandler | undefined {
 /**
  * Answers one request (built by `requestOf`, lazily when only the core will read it) with a handler and writes the
  * answer; never rejects and never throws. A `createAuth` route
- * handler's internal result is written straight to the socket (the same bytes as its `Response`); any other
- * handler's `Response` is written as it is. A failure is reported and answered 500 (or the socket destroyed).
+ * handler's internal result is written straight to the socket (the same bytes as its `Response`), and it gets the
+ * client's address as data; any other handler's `Response` is written as it is. A failure is reported and answered
+ * 500 (or the socket destroyed).
  */
 export function answerNode(
   res: ServerResponse,
   requestOf: (lazy: boolean) => Request | Response,
   handler: WebHandler,
   report: (error: unknown) => void,
+  clientAddress?: string,
 ): void {
   const fail = (error: unknown) => {
     report(error)
@@ -42,7 +44,7 @@ export function answerNode(
     // Called now rather than in a later tick (a microtask less per request); a synchronous throw is caught here.
     let pending: Promise<ResponseInternal>
     try {
-      pending = internal(request)
+      pending = internal(request, clientAddress)
     } catch (error) {
       fail(error)
       return

@@ -36,5 +36,6 @@ export function toNodeHandler(
       // A logger that throws must not turn a handled failure into an unhandled one.
     }
   }
-  return (req, res) => answerNode(res, (lazy) => nodeToRequest(req, options, lazy), handler, report)
+  return (req, res) =>
+    answerNode(res, (lazy) => nodeToRequest(req, options, lazy), handler, report, req.socket?.remoteAddress)
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { setConnectionAddress } from '../../rate-limit/client-address.js'
+import { attachClientAddress } from '../../rate-limit/client-address.js'
 import { badRequest } from './bad-request.js'
 import { requestOrigin } from './request-origin.js'
 import { requestBodyStream } from './request-body-stream.js'
@@ -60,8 +60,9 @@ export function nodeToRequest(
       headers,
       ...(hasBody ? { body: requestBodyStream(req), duplex: 'half' } : {}),
     })
-    // For per-client limits: the connection's address, which no header of the client can replace.
-    setConnectionAddress(request, req.socket?.remoteAddress)
+    // For per-client limits when the application's own code passes this request on to a handler: the connection's
+    // address, which no header of the client can replace. `toNodeHandler` also passes it to the core as data.
+    attachClientAddress(request, req.socket?.remoteAddress)
     return request
   } catch {
     // What is left for the Fetch standard to refuse: a forbidden method (CONNECT, TRACE, TRACK) or a header value

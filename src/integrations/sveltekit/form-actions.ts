@@ -1,8 +1,9 @@
 import { fail, redirect, type ActionFailure, type RequestEvent } from '@sveltejs/kit'
 import { createActionURL } from '../../config/create-action-url.js'
 import { AuthError } from '../../errors.js'
-import type { ProviderConfig } from '../../providers/provider-types.js'
 import type { ResponseInternal } from '../../types.js'
+import { providerInfo } from '../provider-info.js'
+import { kitClientAddress } from './client-address.js'
 import { hostHeaders } from './host-headers.js'
 import type { BoundConfig } from './sveltekit-config.js'
 import { writeCookies } from './write-cookies.js'
@@ -56,17 +57,6 @@ function actionHeaders(event: RequestEvent): Headers {
   return headers
 }
 
-function providerInfo(bound: BoundConfig, id: string): { id: string; type: string } | undefined {
-  for (const entry of bound.config.providers ?? []) {
-    const provider = (typeof entry === 'function' ? entry() : entry) as ProviderConfig & {
-      options?: { id?: string; type?: string }
-    }
-    const providerId = provider.options?.id ?? provider.id
-    if (providerId === id) return { id, type: provider.options?.type ?? provider.type }
-  }
-  return undefined
-}
-
 /** `redirect=false` (a string in a form) turns the redirect off, as `redirect: false` does. */
 function wantsRedirect(value: string | undefined): boolean {
   return value !== 'false' && value !== '0'
@@ -79,11 +69,14 @@ function done(target: string, shouldRedirect: boolean): FormActionData {
 
 function postRaw(
   bound: BoundConfig,
+  event: RequestEvent,
   url: string,
   headers: Headers,
   body: URLSearchParams,
 ): Promise<ResponseInternal> {
-  return bound.actions.handleRaw(new Request(url, { method: 'POST', headers, body }))
+  return bound.actions.handleRaw(new Request(url, { method: 'POST', headers, body }), {
+    clientAddress: kitClientAddress(event),
+  })
 }
 
 /**
@@ -105,7 +98,7 @@ export async function signInAction(
     sameOrigin(redirectTo ?? callbackField, signInUrl.origin) ??
     sameOrigin(headers.get('referer'), signInUrl.origin) ??
     '/'
-  const found = providerId ? providerInfo(bound, providerId) : undefined
+  const found = providerId ? providerInfo(bound.config, providerId) : undefined
   if (!found) return done(`${signInUrl.href}?${new URLSearchParams({ callbackUrl })}`, shouldRedirect)
   const authorizationParams = new URLSearchParams()
   const body = new URLSearchParams()
@@ -120,7 +113,7 @@ export async function signInAction(
   const url = `${base}/${encodeURIComponent(found.id)}?${authorizationParams}`
   let result: ResponseInternal
   try {
-    result = await postRaw(bound, url, headers, body)
+    result = await postRaw(bound, event, url, headers, body)
   } catch (error) {
     if (error instanceof AuthError) return fail(401, { error: error.type, code: errorCode(error) })
     throw error
@@ -147,7 +140,7 @@ export async function signOutAction(bound: BoundConfig, event: RequestEvent): Pr
     sameOrigin(fields.redirectTo ?? fields.callbackUrl, url.origin) ??
     sameOrigin(headers.get('referer'), url.origin) ??
     '/'
-  const result = await postRaw(bound, url.href, headers, new URLSearchParams({ callbackUrl }))
+  const result = await postRaw(bound, event, url.href, headers, new URLSearchParams({ callbackUrl }))
   writeCookies(event.cookies, result.cookies)
   return done(result.redirect ?? callbackUrl, wantsRedirect(fields.redirect))
 }

@@ -20,9 +20,12 @@ export async function readSession(
   try {
     const found = await bound()
     config = found.config
-    const url = createActionURL('session', event.url.protocol, hostHeaders(event), found.env, config)
-    const request = new Request(url, { headers: { cookie: event.request.headers.get('cookie') ?? '' } })
-    const { session, cookies } = await found.instance.getSession(request)
+    const { origin } = createActionURL('session', event.url.protocol, hostHeaders(event), found.env, config)
+    // The origin and the cookie header are all a session read needs: no `Request` is built.
+    const { session, cookies } = await found.instance.getSession({
+      origin,
+      cookie: event.request.headers.get('cookie'),
+    })
     writeCookies(event.cookies, cookies)
     return session
   } catch (error) {

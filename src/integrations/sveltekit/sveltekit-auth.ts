@@ -5,8 +5,16 @@ import { isAuthAction } from '../../routing/is-auth-action.js'
 import type { Session } from '../../types.js'
 import { signInAction, signOutAction, type FormActionData, type SignInFailure } from './form-actions.js'
 import { logSvelteKitError } from './log-sveltekit-error.js'
+import { answerRequest } from '../answer-request.js'
+import { kitClientAddress } from './client-address.js'
 import { readSession } from './read-session.js'
-import { configFor, type BoundConfig, type SvelteKitAuthConfigInput } from './sveltekit-config.js'
+import { requireSession } from './require-session.js'
+import {
+  configFor,
+  svelteKitBinding,
+  type BoundConfig,
+  type SvelteKitAuthConfigInput,
+} from './sveltekit-config.js'
 
 /** What {@link SvelteKitAuth} returns (@auth/sveltekit's `SvelteKitAuthResult`). */
 export interface SvelteKitAuthResult {
@@ -24,6 +32,12 @@ export interface SvelteKitAuthLocals {
   auth: () => Promise<Session | null>
   /** The same as `auth` (@auth/sveltekit's older name). */
   getSession: () => Promise<Session | null>
+  /**
+   * The session of a signed-in request, through the core's guard; otherwise it ends the request: a page (or a
+   * load's data request, or a form action) is redirected (303) to the sign-in page with `callbackUrl`, an API call
+   * gets `error(401)`.
+   */
+  requireSession: () => Promise<Session>
 }
 
 /** The action addressed by a path under `basePath`, when it is one of ours (`/auth/session`, `/auth/signin/x`). */
@@ -63,13 +77,15 @@ function postableFromKit(response: Response): Response {
  * ```
  */
 export function SvelteKitAuth(input: SvelteKitAuthConfigInput): SvelteKitAuthResult {
+  const binding = svelteKitBinding(input)
   const handle: Handle = async ({ event, resolve }) => {
     let pending: Promise<BoundConfig> | undefined
-    const bound = () => (pending ??= configFor(input, event))
+    const bound = () => (pending ??= configFor(binding, event))
     const locals = event.locals as Partial<SvelteKitAuthLocals>
     const auth = () => readSession(event, bound)
     locals.auth = auth
     locals.getSession = auth
+    locals.requireSession = () => requireSession(event, bound)
     let found: BoundConfig
     try {
       found = await bound()
@@ -82,13 +98,13 @@ export function SvelteKitAuth(input: SvelteKitAuthConfigInput): SvelteKitAuthRes
       return resolve(event)
     }
     if (addressedAction(event.url.pathname, found.config.basePath ?? '/auth'))
-      return postableFromKit(await found.instance.handlers.GET(event.request))
+      return postableFromKit(await answerRequest(found.instance, event.request, kitClientAddress(event)))
     return resolve(event)
   }
   return {
     handle,
-    signIn: (event) => guarded(async () => signInAction(await configFor(input, event), event)),
-    signOut: (event) => guarded(async () => signOutAction(await configFor(input, event), event)),
+    signIn: (event) => guarded(async () => signInAction(await configFor(binding, event), event)),
+    signOut: (event) => guarded(async () => signOutAction(await configFor(binding, event), event)),
   }
 }
 

@@ -1,9 +1,10 @@
 import type { RequestEvent } from '@sveltejs/kit'
 import { createAuth, type GatehouseInstance } from '../../create-auth.js'
 import { createLogger } from '../../lib/logger.js'
+import { processEnv } from '../../lib/process-env.js'
+import { fillDefaultStores } from '../../stores/resolve-stores.js'
 import { skipCSRFCheck } from '../../symbols.js'
 import type { AuthConfig, Awaitable } from '../../types.js'
-import { instanceFor } from '../instance-for.js'
 
 /** The configuration of {@link SvelteKitAuth}: Gatehouse's, without `raw` (the form actions use it themselves). */
 export type SvelteKitAuthConfig = Omit<AuthConfig, 'raw'>
@@ -21,21 +22,24 @@ export interface BoundConfig {
   instance: GatehouseInstance
   /** The same configuration without the CSRF token check, for the form actions (kit checks their origin). */
   actions: GatehouseInstance
-  /** The environment `AUTH_URL` and the other `AUTH_*` values are read from. */
+  /** The environment `AUTH_URL` and the other `AUTH_*` values are read from, read once. */
   env: Env
 }
 
-interface Binding {
-  /** Bound against `process.env`. */
-  processEnv?: BoundConfig
-  /** Bound against the environment of a platform (`event.platform.env` on Cloudflare), per environment object. */
-  platform: WeakMap<object, BoundConfig>
+/** What one `SvelteKitAuth(input)` shares across requests. */
+export interface SvelteKitBinding {
+  readonly input: SvelteKitAuthConfigInput
+  /** Per configuration object: bound against the process environment, and per platform environment object. */
+  readonly bound: WeakMap<object, { processEnv?: BoundConfig; platform: WeakMap<object, BoundConfig> }>
+  /** The default stores every configuration of this binding shares (one per request too, the form actions' too). */
+  readonly withStores: <C extends AuthConfig>(config: C) => C
+  /** The process environment, read once when the binding bound its first configuration. */
+  processEnv?: Env
 }
 
-const bindings = new WeakMap<object, Binding>()
-
-function processEnv(): Env {
-  return (globalThis as { process?: { env?: Env } }).process?.env ?? {}
+/** Starts a binding for `SvelteKitAuth(input)`; nothing is read yet. */
+export function svelteKitBinding(input: SvelteKitAuthConfigInput): SvelteKitBinding {
+  return { input, bound: new WeakMap(), withStores: fillDefaultStores() }
 }
 
 /**
@@ -47,19 +51,19 @@ function platformEnv(event: RequestEvent): object | undefined {
   return typeof env === 'object' && env !== null ? env : undefined
 }
 
-function mergedEnv(platform: object): Env {
-  const env: Env = { ...processEnv() }
+function mergedEnv(base: Env, platform: object): Env {
+  const env: Env = { ...base }
   for (const [key, value] of Object.entries(platform)) if (typeof value === 'string') env[key] = value
   return env
 }
 
 /** The default `basePath`: `/auth`, as @auth/sveltekit (which forces `${paths.base}/auth`; a given one is kept). */
-function derive(config: SvelteKitAuthConfig): AuthConfig {
-  return {
+function derive(binding: SvelteKitBinding, config: SvelteKitAuthConfig): AuthConfig {
+  return binding.withStores({
     ...(config as AuthConfig),
     raw: undefined,
     basePath: (config.basePath ?? '/auth').replace(/\/+$/, ''),
-  }
+  })
 }
 
 /**
@@ -80,43 +84,44 @@ function actionsConfig(config: AuthConfig): AuthConfig {
   }
 }
 
-function bind(config: SvelteKitAuthConfig, env: Env | undefined): BoundConfig {
-  const derived = derive(config)
-  const make = (c: AuthConfig) => (env === undefined ? instanceFor(c) : createAuth(c, { env }))
+function bind(binding: SvelteKitBinding, config: SvelteKitAuthConfig, env: Env): BoundConfig {
+  const derived = derive(binding, config)
   let actions: GatehouseInstance | undefined
   return {
     config: derived,
-    instance: make(derived),
+    instance: createAuth(derived, { env }),
     // Built on the first form action: an app that has none never resolves it.
     get actions() {
-      return (actions ??= make(actionsConfig(derived)))
+      return (actions ??= createAuth(actionsConfig(derived), { env }))
     },
-    env: env ?? processEnv(),
+    env,
   }
 }
 
 /**
  * Resolves the configuration input for a request and binds it, once per configuration object (and platform
- * environment): the configuration is resolved and validated once, not per request. The user's object is not
- * written. Throws what the configuration callback throws.
+ * environment): the configuration is resolved and validated once, not per request, against the environment read
+ * once per binding. The user's object is not written. Throws what the configuration callback throws.
  */
-export async function configFor(input: SvelteKitAuthConfigInput, event: RequestEvent): Promise<BoundConfig> {
+export async function configFor(binding: SvelteKitBinding, event: RequestEvent): Promise<BoundConfig> {
+  const { input } = binding
   const config = typeof input === 'function' ? await input(event) : input
   if (typeof config !== 'object' || config === null)
     throw new TypeError(
       'gatehouse-auth/sveltekit: the configuration callback did not return a configuration object.',
     )
-  let binding = bindings.get(config)
-  if (!binding) {
-    binding = { platform: new WeakMap() }
-    bindings.set(config, binding)
-  }
-  const platform = platformEnv(event)
-  if (!platform) return (binding.processEnv ??= bind(config, undefined))
-  let found = binding.platform.get(platform)
+  let found = binding.bound.get(config)
   if (!found) {
-    found = bind(config, mergedEnv(platform))
-    binding.platform.set(platform, found)
+    found = { platform: new WeakMap() }
+    binding.bound.set(config, found)
   }
-  return found
+  const env = (binding.processEnv ??= { ...processEnv() })
+  const platform = platformEnv(event)
+  if (!platform) return (found.processEnv ??= bind(binding, config, env))
+  let bound = found.platform.get(platform)
+  if (!bound) {
+    bound = bind(binding, config, mergedEnv(env, platform))
+    found.platform.set(platform, bound)
+  }
+  return bound
 }
