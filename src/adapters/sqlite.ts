@@ -10,11 +10,13 @@ import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
 import { pruneExpired, type PruneResult } from './sql/prune-expired.js'
 import type { PruneOptions } from './sql/prune-schedule.js'
+import { SqlStore, type SqlStoreOptions } from './sql/sql-store.js'
 import { sessionAndUserQuery, toSessionAndUser } from './sql/tables/sessions.js'
 
 export type { MigrationStatus } from './sql/migrate-database.js'
 export type { PruneResult } from './sql/prune-expired.js'
 export type { PruneOptions } from './sql/prune-schedule.js'
+export { SqlStore, type SqlStoreOptions } from './sql/sql-store.js'
 
 const instances = new WeakMap<BetterSqlite3.Database, Kysely<DatabaseSchema>>()
 
@@ -77,4 +79,18 @@ export function migrate(database: BetterSqlite3.Database): Promise<MigrationStat
 /** Tells which migrations the database lacks, changing nothing. */
 export function status(database: BetterSqlite3.Database): Promise<MigrationStatus> {
   return migrationStatus(kyselyFor(database) as unknown as Kysely<never>, 'sqlite')
+}
+
+/**
+ * The `stores` option on this SQLite database (one process, or several on one file): counters and single-use values shared by every instance
+ * that uses it, in the table of schema version 8 ({@link migrate} first). One object serves both roles.
+ *
+ * @example
+ * ```ts
+ * const store = SQLiteStore(database)
+ * createAuth({ adapter: SQLiteAdapter(database), stores: { limits: store, singleUse: store }, providers: [...] })
+ * ```
+ */
+export function SQLiteStore(database: BetterSqlite3.Database, options: SqlStoreOptions = {}): SqlStore {
+  return new SqlStore(kyselyFor(database), 'sqlite', options)
 }
