@@ -20,11 +20,11 @@ export interface Instance {
 export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', child], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', process.env.LOG_ERRORS ? 'inherit' : 'pipe'],
   })
   const mails: Instance['mails'] = []
   let errors = ''
-  proc.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()))
+  proc.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()))
   const port = await new Promise<number>((resolve, reject) => {
     let buffered = ''
     proc.stdout!.on('data', (chunk: Buffer) => {
@@ -64,6 +64,9 @@ export interface Answer {
 
 export const SESSION = 'authjs.session-token'
 
+/** HTTP requests sent by {@link send} in this process so far (CSRF fetches included). */
+export const traffic = { requests: 0 }
+
 /** One request of a browser to one instance; cookies through the jar, redirects not followed. */
 export async function send(
   instance: Instance,
@@ -89,6 +92,7 @@ export async function send(
   }
   if (body !== undefined) headers.set('origin', PUBLIC)
   const url = path.startsWith(PUBLIC) ? instance.origin + path.slice(PUBLIC.length) : instance.origin + path
+  traffic.requests++
   const response = await fetch(url, {
     method: init.method ?? (body === undefined ? 'GET' : 'POST'),
     headers,
