@@ -12,7 +12,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from './adapter.js'
-import { inProcessAdapters } from './in-process-adapters.js'
+import { localAdapters } from './local-adapters.js'
 
 /** The maps behind a {@link MemoryAdapter}, exposed for tests that check what was stored. */
 export interface MemoryStore {
@@ -217,7 +217,7 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
       return copy(a)
     },
   }
-  inProcessAdapters.add(adapter)
+  localAdapters.add(adapter)
   return adapter
 }
 

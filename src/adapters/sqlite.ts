@@ -5,6 +5,7 @@
  */
 import type BetterSqlite3 from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
+import { localAdapters } from './local-adapters.js'
 import type { DatabaseSchema } from './sql/database-schema.js'
 import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
@@ -50,7 +51,7 @@ export function SQLiteAdapter(database: BetterSqlite3.Database, options: PruneOp
   // conversion. Prepared on first use, since the tables may be created after the adapter is.
   const text = sessionAndUserQuery(db, '').compile().sql
   let statement: BetterSqlite3.Statement<[string], Parameters<typeof toSessionAndUser>[0]> | undefined
-  return {
+  const sqliteAdapter: SqlAdapter = {
     ...adapter,
     // A promise either way, so that a failure (a closed database, no tables yet) is a rejection, as with every
     // other method, never a synchronous throw.
@@ -64,6 +65,8 @@ export function SQLiteAdapter(database: BetterSqlite3.Database, options: PruneOp
       }
     },
   }
+  localAdapters.add(sqliteAdapter)
+  return sqliteAdapter
 }
 
 /** Deletes expired sessions and verification tokens now; see {@link PruneOptions} for an interval. */

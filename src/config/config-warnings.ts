@@ -1,4 +1,4 @@
-import { inProcessAdapters } from '../adapters/in-process-adapters.js'
+import { localAdapters } from '../adapters/local-adapters.js'
 import { oncePerLogger } from '../lib/once-per-logger.js'
 import { MemoryRateLimitStore } from '../rate-limit/memory-rate-limit-store.js'
 import { MemoryStore } from '../stores/memory-store.js'
@@ -11,8 +11,8 @@ import type { AuthConfig, LoggerInstance, WarningCode } from '../types.js'
  * (`shape` names what the configuration is, e.g. its base path and providers), however often an equal
  * configuration object is built. `csrf-disabled` is not logged for a framework's own server-side call (`raw`
  * with `skipCSRFCheck`: Next.js server actions, SvelteKit form actions), where the framework checks the origin.
- * `stores-not-shared`: a database adapter (one that several instances can share) beside stores that hold only in
- * this process, which is what a multi-instance deployment gets wrong silently.
+ * `stores-not-shared`: a server database's adapter (one that instances on several machines share) beside stores
+ * that hold only in this process, which is what a multi-instance deployment gets wrong silently.
  */
 export function logConfigWarnings(
   config: AuthConfig,
@@ -31,7 +31,7 @@ export function logConfigWarnings(
 }
 
 const sharedDatabase = (adapter: unknown): boolean =>
-  typeof adapter === 'object' && adapter !== null && !inProcessAdapters.has(adapter)
+  typeof adapter === 'object' && adapter !== null && !localAdapters.has(adapter)
 
 const inMemory = ({ limits, singleUse }: ResolvedStores): boolean =>
   (limits instanceof MemoryStore || limits instanceof MemoryRateLimitStore) &&

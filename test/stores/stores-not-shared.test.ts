@@ -1,6 +1,11 @@
-/** The start-up warning of a database adapter beside stores that hold only in this process. */
-import { describe, expect, it } from 'vitest'
+/**
+ * The start-up warning of a server database's adapter beside stores that hold only in this process. The pools are
+ * never queried (a pg pool connects on its first query), so no server is needed.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
 import { MemoryAdapter } from '../../src/adapters/memory.js'
+import { PostgresAdapter, PostgresStore } from '../../src/adapters/postgres.js'
 import { SQLiteAdapter, SQLiteStore, migrate } from '../../src/adapters/sqlite.js'
 import { resolveConfig } from '../../src/config/resolve-config.js'
 import { warningMessage } from '../../src/lib/logger.js'
@@ -12,6 +17,7 @@ import { freshSqlite } from '../support/test-databases.js'
 
 const database = freshSqlite()
 await migrate(database)
+const pool = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none' })
 
 function warningsOf(extra: Partial<AuthConfig>): string[] {
   const logger = quietLogger()
@@ -27,21 +33,22 @@ function warningsOf(extra: Partial<AuthConfig>): string[] {
 }
 
 describe('stores-not-shared', () => {
-  it('a database adapter with the default memory stores: one warning, however often it resolves', () => {
-    expect(warningsOf({ adapter: SQLiteAdapter(database) })).toEqual(['stores-not-shared'])
+  it('a PostgreSQL adapter with the default memory stores: one warning, however often it resolves', () => {
+    expect(warningsOf({ adapter: PostgresAdapter(pool) })).toEqual(['stores-not-shared'])
   })
 
-  it('a database adapter with MemoryStore given for both roles: the same warning', () => {
+  it('a server database adapter with MemoryStore given for both roles: the same warning', () => {
     const store = new MemoryStore()
     expect(
-      warningsOf({ adapter: SQLiteAdapter(database), stores: { limits: store, singleUse: store } }),
+      warningsOf({ adapter: PostgresAdapter(pool), stores: { limits: store, singleUse: store } }),
     ).toEqual(['stores-not-shared'])
   })
 
-  it('no warning with a shared store, with the memory adapter, or without an adapter', () => {
-    const shared = SQLiteStore(database)
+  it('no warning with a shared store, with a local adapter (memory, SQLite), or without an adapter', () => {
+    const shared = PostgresStore(pool)
+    expect(warningsOf({ adapter: SQLiteAdapter(database) })).toEqual([])
     expect(
-      warningsOf({ adapter: SQLiteAdapter(database), stores: { limits: shared, singleUse: shared } }),
+      warningsOf({ adapter: PostgresAdapter(pool), stores: { limits: shared, singleUse: shared } }),
     ).toEqual([])
     expect(warningsOf({ adapter: MemoryAdapter() })).toEqual([])
     expect(warningsOf({})).toEqual([])
@@ -49,8 +56,10 @@ describe('stores-not-shared', () => {
 
   it('one role in a shared store: no warning (only memory for both roles is the default left unchosen)', () => {
     const shared = SQLiteStore(database)
-    expect(warningsOf({ adapter: SQLiteAdapter(database), stores: { singleUse: shared } })).toEqual([])
+    expect(warningsOf({ adapter: PostgresAdapter(pool), stores: { singleUse: shared } })).toEqual([])
   })
+
+  afterAll(() => pool.end())
 
   it('says what a multi-instance setup must configure', () => {
     const text = warningMessage('stores-not-shared')
