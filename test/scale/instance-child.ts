@@ -2,14 +2,14 @@
  * One Gatehouse instance of a multi-instance test (see two-instances.test.ts): a `node:http` server on a free
  * loopback port with database sessions on PostgreSQL (`DATABASE_URL`) and its stores in Redis (`REDIS_URL`), set up
  * as docs/deployment.md says: the same secret and `AUTH_URL` as every other instance, a small pool per instance, and
- * a Redis client that fails fast while Redis is down. Prints `listening <port>`, then `mail <identifier> <url>` for
+ * a Redis client that fails fast while Redis is down (or, with `STORE=sql`, the stores in PostgreSQL). Prints `listening <port>`, then `mail <identifier> <url>` for
  * each sign-in e-mail it would send.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import pg from 'pg'
-import { PostgresAdapter } from '../../src/adapters/postgres.js'
+import { PostgresAdapter, PostgresStore } from '../../src/adapters/postgres.js'
 import { createAuth } from '../../src/create-auth.js'
 import { toNodeHandler } from '../../src/integrations/node/to-node-handler.js'
 import Credentials from '../../src/providers/credentials.js'
@@ -27,7 +27,9 @@ const redis = new Redis(REDIS_URL!, {
   retryStrategy: () => 100,
 })
 redis.on('error', () => {})
-const store = new RedisStore(redis, { prefix: REDIS_PREFIX })
+// STORE=sql: the database's own store (schema version 8) instead of Redis.
+const store =
+  process.env.STORE === 'sql' ? PostgresStore(pool) : new RedisStore(redis, { prefix: REDIS_PREFIX })
 
 const email = {
   id: 'email',

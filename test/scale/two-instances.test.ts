@@ -40,14 +40,28 @@ describe.skipIf(!services.ok)('two instances on one PostgreSQL and one Redis', (
     await Promise.all([postgres?.remove(), redis?.remove()])
   })
 
-  it('a passkey challenge answered on A, replayed on B with a copy of its cookie: refused', async () => {
+  it('a passkey challenge answered on A, replayed on B with a copy of its cookie: refused', () =>
+    passkeyReplayRefused(a, b, 'pk@example.com'))
+
+  it('without Redis, with the stores in PostgreSQL (PostgresStore): the same replay refused, the same limit', async () => {
+    const env = { DATABASE_URL: postgres.url, REDIS_URL: redis.url, STORE: 'sql' }
+    const [c, d] = await Promise.all([startInstance('C', env), startInstance('D', env)])
+    try {
+      await passkeyReplayRefused(c, d, 'pk-sql@example.com')
+      await sendLimitCountsBoth(c, d, 'limit-sql@example.com')
+      const { rows } = await pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM gatehouse_shared_state WHERE state_key LIKE 'once:webauthn:challenge:%'",
+      )
+      expect(rows[0]!.n).toBeGreaterThan(0)
+    } finally {
+      await Promise.all([c.stop(), d.stop()])
+    }
+  }, 60_000)
+
+  async function passkeyReplayRefused(a: Instance, b: Instance, email: string) {
     const authenticator = softwareAuthenticator({ origin: PUBLIC, counterStep: 0 })
     const register = new CookieJar()
-    const creation = await send(
-      a,
-      register,
-      `/auth/webauthn-options/passkey?action=register&email=pk@example.com`,
-    )
+    const creation = await send(a, register, `/auth/webauthn-options/passkey?action=register&email=${email}`)
     expect(creation.status).toBe(200)
     const registered = await send(a, register, '/auth/callback/passkey', {
       form: {
@@ -81,7 +95,7 @@ describe.skipIf(!services.ok)('two instances on one PostgreSQL and one Redis', (
     expect(refused.sessionCookie).toBe('untouched')
     expect(refused.location).toMatch(/error=/)
     expect(replay.get(SESSION)).toBeUndefined()
-  })
+  }
 
   it('an e-mail link opened on A and on B at the same moment signs in once', async () => {
     const jar = new CookieJar()
@@ -97,8 +111,10 @@ describe.skipIf(!services.ok)('two instances on one PostgreSQL and one Redis', (
     expect(loser.location).toContain('error=Verification')
   })
 
-  it('the e-mail send limit counts the sends of both instances (5 an hour per address)', async () => {
-    const address = 'limit@example.com'
+  it('the e-mail send limit counts the sends of both instances (5 an hour per address)', () =>
+    sendLimitCountsBoth(a, b, 'limit@example.com'))
+
+  async function sendLimitCountsBoth(a: Instance, b: Instance, address: string) {
     for (let i = 0; i < 8; i++) {
       const instance = i % 2 === 0 ? a : b
       const jar = new CookieJar()
@@ -112,7 +128,7 @@ describe.skipIf(!services.ok)('two instances on one PostgreSQL and one Redis', (
     expect(sent(a) + sent(b)).toBe(5)
     expect(sent(a)).toBeGreaterThan(0)
     expect(sent(b)).toBeGreaterThan(0)
-  })
+  }
 
   it('the adapter user behind a passkey sign-in is in the shared database', async () => {
     const adapter = PostgresAdapter(pool)
