@@ -3,7 +3,7 @@ import type { Provider, ProviderConfig } from '../providers/provider-types.js'
 import { flowForType, flows } from '../flows/flow-for.js'
 import type { FlowConfigProblem, SignInFlow } from '../flows/sign-in-flow.js'
 import type { ReportIssue } from './config-issues.js'
-import { providerEnv } from './read-env.js'
+import { providerEnv } from '../lib/provider-env.js'
 
 type Env = Record<string, string | undefined>
 

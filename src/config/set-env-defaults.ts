@@ -1,7 +1,8 @@
 import { createLogger } from '../lib/logger.js'
 import type { ProviderConfig } from '../providers/provider-types.js'
 import type { AuthConfig, Provider } from '../types.js'
-import { providerEnv, readEnv } from './read-env.js'
+import { providerEnv } from '../lib/provider-env.js'
+import { readEnv } from './read-env.js'
 
 type Env = Record<string, string | undefined>
 

@@ -1,4 +1,4 @@
-import { providerEnv } from '../../config/read-env.js'
+import { providerEnv } from '../../lib/provider-env.js'
 import type { OAuthConfig } from '../../providers/provider-types.js'
 import type { SignInFlow } from '../sign-in-flow.js'
 import { oauthFlow } from './oauth-flow.js'
