@@ -1,4 +1,4 @@
-import { flowFor } from '../flows/flow-for.js'
+import { flowFor, flowForType } from '../flows/flow-for.js'
 import {
   clearKeptValuesCookie,
   keptValuesCookieName,
@@ -46,6 +46,7 @@ export async function signInPage(ctx: RequestContext): Promise<ResponseInternal>
       ...flowFor(p).signInPageFields?.(p),
       ...((p as OAuthConfig).style ? { style: (p as OAuthConfig).style! } : {}),
     })),
+    sectionFor: (p) => flowForType(p.type)?.signInSection,
     csrfToken: csrf.token,
     callbackUrl,
     ...(error ? { error } : {}),

@@ -1,7 +1,7 @@
 import type { AdapterFeature } from '../adapters/missing-adapter-methods.js'
 import type { ConfigIssue } from '../errors.js'
 import type { SignInSectionRenderer } from '../pages/sign-in-section.js'
-import type { SignInPageProvider } from '../pages/sign-in-page.js'
+import type { SignInPageProvider } from '../pages/sign-in-page-provider.js'
 import type { ProviderConfig } from '../providers/provider-types.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { customFetch } from '../symbols.js'
