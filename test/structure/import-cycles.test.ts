@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { cycles, mutualFolderPairs, readImportGraph } from './import-graph.js'
+import { cycles, folderCycles, mutualFolderPairs, readImportGraph } from './import-graph.js'
 
 const root = fileURLToPath(new URL('../../src', import.meta.url))
 const graph = readImportGraph(root)
@@ -37,9 +37,6 @@ const isImplementation = (path: string): boolean => {
   return runs
 }
 
-/** Folder pairs not yet untangled (#19): this list only shrinks. */
-const stillTangled: string[] = ['flows ⇄ routing']
-
 describe('the import graph of src/', () => {
   it('reads the modules and their imports', () => {
     // A reader that found nothing would pass every rule below.
@@ -53,7 +50,11 @@ describe('the import graph of src/', () => {
   })
 
   it('has no pair of top-level folders importing each other at runtime', () => {
-    expect(mutualFolderPairs(runtimeEdges).map((pair) => pair.split(' (')[0])).toEqual(stillTangled)
+    expect(mutualFolderPairs(runtimeEdges)).toEqual([])
+  })
+
+  it('has no longer runtime loop between top-level folders either', () => {
+    expect(folderCycles(graph.files, runtimeEdges)).toEqual([])
   })
 
   it('has types.ts import declarations only, never an implementation module', () => {
@@ -83,6 +84,16 @@ describe('the rules above catch what they are for', () => {
   it('finds two folders importing each other with no file cycle', () => {
     expect(mutualFolderPairs([file('a/x.ts', 'b/y.ts'), file('b/z.ts', 'a/w.ts')])).toHaveLength(1)
     expect(mutualFolderPairs([file('a/x.ts', 'b/y.ts'), file('b/z.ts', 'a/w.ts', false)])).toEqual([])
+  })
+
+  it('finds a loop of three folders, naming its file edges', () => {
+    const files = ['a/x.ts', 'b/y.ts', 'c/z.ts', 'root.ts']
+    const loop = [file('a/x.ts', 'b/y.ts'), file('b/y.ts', 'c/z.ts'), file('c/z.ts', 'a/x.ts')]
+    expect(mutualFolderPairs(loop)).toEqual([])
+    expect(folderCycles(files, loop)).toEqual([
+      ['a', 'b', 'c', 'a/x.ts → b/y.ts', 'b/y.ts → c/z.ts', 'c/z.ts → a/x.ts'],
+    ])
+    expect(folderCycles(files, [...loop.slice(0, 2), file('c/z.ts', 'root.ts')])).toEqual([])
   })
 
   it('tells implementation modules from declaration leaves', () => {

@@ -123,3 +123,23 @@ export const mutualFolderPairs = (edges: readonly ImportEdge[]): string[] => {
   }
   return pairs.sort()
 }
+
+/**
+ * Cycles between top-level folders of `src/` through runtime imports (two folders importing each other, or a longer
+ * loop of them), each with the file edges that close it, so a failure names the line to change.
+ */
+export const folderCycles = (files: readonly string[], edges: readonly ImportEdge[]): string[][] => {
+  const crossing = edges.filter((edge) => edge.runtime && topFolder(edge.from) !== topFolder(edge.to))
+  const folders = [...new Set(files.map(topFolder))]
+  const folderEdges = crossing.map((edge) => ({
+    from: topFolder(edge.from),
+    to: topFolder(edge.to),
+    runtime: true,
+  }))
+  return cycles(folders, folderEdges).map((component) => [
+    ...component,
+    ...crossing
+      .filter((edge) => component.includes(topFolder(edge.from)) && component.includes(topFolder(edge.to)))
+      .map((edge) => `${edge.from} → ${edge.to}`),
+  ])
+}

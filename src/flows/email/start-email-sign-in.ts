@@ -1,7 +1,7 @@
 import { cryptoBackend } from '#crypto'
 import { AccessDenied, AuthError, EmailSignInError } from '../../errors.js'
 import type { EmailConfig } from '../../providers/provider-types.js'
-import { parseCallbackCandidate, redirectTarget } from '../../routing/redirect-target.js'
+import { parseCallbackCandidate, redirectTarget } from '../../answer/redirect-target.js'
 import type { RequestContext } from '../../routing/request-context.js'
 import type { ResponseInternal } from '../../types.js'
 import { emailSignInFailed } from './email-sign-in-failed.js'
