@@ -23,7 +23,7 @@ import type {
   SessionOptions,
   Theme,
 } from '../types.js'
-import type { ResolvedProvider } from './resolve-providers.js'
+import type { ResolvedProvider } from './resolved-provider.js'
 
 /** Cookies and session keys for one security mode (HTTPS or plain HTTP): names and key salts differ. */
 export interface CookieMode {
