@@ -94,6 +94,16 @@ export interface SignInFlow<
    * `AUTH_{ID}_ID`, `_SECRET`, `_ISSUER`). `provider` is Gatehouse's own copy.
    */
   fillFromEnv?(provider: Config, env: Readonly<Record<string, string | undefined>>): void
+  /**
+   * Whether this kind signs in through the OAuth client (`oauth-client/`): configuration then sets the client up
+   * for the provider, checks its endpoints and warns of a renamed preset.
+   */
+  readonly oauthClient?: boolean
+  /**
+   * Where a sign-in started outside the built-in page posts (a framework's server action): `callback` for a kind
+   * that checks what is posted at once (credentials), `signin` (the default) for one that starts a flow.
+   */
+  readonly signInAction?: 'signin' | 'callback'
   /** At configuration time: why a provider of this kind cannot work (reported with every other problem), or none. */
   validate?(provider: Config): string | FlowConfigProblem | undefined
 }

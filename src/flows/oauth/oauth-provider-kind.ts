@@ -14,6 +14,7 @@ export const oauthProviderKind: SignInFlow<OAuthConfig, undefined> = {
   linksAccounts: true,
   sessionUserFromAdapter: false,
   signInSection: oauthSignInButton,
+  oauthClient: true,
   fillFromEnv(provider, env) {
     const fromEnv = providerEnv(provider.id, env)
     for (const key of ['clientId', 'clientSecret', 'issuer'] as const) {
