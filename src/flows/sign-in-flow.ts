@@ -60,7 +60,8 @@ export interface SignInSteps<Config extends ProviderConfig = ProviderConfig, Dat
  * `storeUser` (`Data`): its part of sign-in and everything the rest of Gatehouse needs to know about it. Flows are
  * strategies, not branches: `start` answers POST /signin/{id}, `finish` answers /callback/{id}; the `signIn`
  * callback, account linking, the sign-in gates, the session and the redirect happen once, after `finish`, in
- * `completeSignIn`. Nothing outside a kind's folder tests its `type`: it reads these declarations instead.
+ * `completeSignIn`. Nothing outside a kind's folder tests its `type`: it reads these declarations instead
+ * (`test/structure/provider-kind-tests.test.ts` finds a kind test anywhere else).
  */
 export interface SignInFlow<
   Config extends ProviderConfig = ProviderConfig,
