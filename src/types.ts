@@ -240,6 +240,7 @@ export type WarningCode =
   | 'sign-out-everywhere-unsupported'
   | 'provider-renamed'
   | 'email-send-limit'
+  | 'stores-not-shared'
 
 /** Where Gatehouse writes its logs. */
 export interface LoggerInstance {

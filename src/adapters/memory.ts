@@ -12,6 +12,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from './adapter.js'
+import { localAdapters } from './local-adapters.js'
 
 /** The maps behind a {@link MemoryAdapter}, exposed for tests that check what was stored. */
 export interface MemoryStore {
@@ -61,7 +62,7 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
     return copy(stored)
   }
 
-  return {
+  const adapter: MemoryAdapterWithStore = {
     store,
     createUser,
     getUser(id) {
@@ -216,6 +217,8 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
       return copy(a)
     },
   }
+  localAdapters.add(adapter)
+  return adapter
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

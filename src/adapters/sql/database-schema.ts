@@ -10,6 +10,7 @@ export interface DatabaseSchema {
   sessions: SessionsTable
   verification_token: VerificationTokenTable
   authenticators: AuthenticatorsTable
+  gatehouse_shared_state: SharedStateTable
 }
 
 /** A stored date, as the drivers return it. */
@@ -71,4 +72,11 @@ export interface AuthenticatorsTable {
   transports: string | null
   /** Added by schema version 4; absent on a database not migrated that far. */
   name?: string | null
+}
+
+/** The `gatehouse_shared_state` table (schema version 8): `SqlStore`'s counters and used values; `expires` in epoch ms. */
+export interface SharedStateTable {
+  state_key: string
+  state_value: number | string
+  expires: number | string
 }

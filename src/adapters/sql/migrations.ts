@@ -1,3 +1,4 @@
+import { sharedStateStatements } from './schema/shared-state.js'
 import type { SqlDialect } from './sql-dialect.js'
 
 /** One schema version: statements per dialect, each idempotent so that a crashed run can simply run again. */
@@ -246,5 +247,10 @@ export const migrations: readonly Migration[] = Object.freeze([
       mysql: authenticatorNameMysql,
       sqlite: authenticatorNameSqlite,
     },
+  },
+  {
+    version: 8,
+    name: 'shared counters and single-use values (SqlStore)',
+    statements: sharedStateStatements,
   },
 ])
