@@ -35,8 +35,11 @@ export interface SessionWithCookies {
 
 /** What {@link createAuth} returns. */
 export interface GatehouseInstance {
-  /** Route handlers to mount at `{basePath}/*`. */
-  handlers: { GET: (request: Request) => Promise<Response>; POST: (request: Request) => Promise<Response> }
+  /**
+   * Route handlers to mount at `{basePath}/*`. Each also takes the ready `400` `Response` that `toWebRequest` gives
+   * for an unusable request, and answers with it, so `handlers.GET(toWebRequest(req))` never throws.
+   */
+  handlers: { GET: RouteHandler; POST: RouteHandler }
   /**
    * The session of a request, or `null`. Fails closed: any problem gives `null`. It only reads: a session due for
    * re-issue (older than `session.updateAge`) is not re-encrypted nor its database expiry moved, since no cookie
@@ -67,6 +70,12 @@ export interface GatehouseInstance {
    */
   handleRaw: (request: Request, options?: { clientAddress?: string | undefined }) => Promise<ResponseInternal>
 }
+
+/**
+ * A route handler of {@link createAuth}: a `Request` in, its `Response` out; a `Response` given instead (the ready
+ * `400` of `toWebRequest` for an unusable request) is the answer itself.
+ */
+export type RouteHandler = (request: Request | Response) => Promise<Response>
 
 const noSession = (): SessionWithCookies => ({ session: null, cookies: [], setCookie: [] })
 
@@ -180,7 +189,9 @@ export function createAuth(config: ConfigInput, options: CreateAuthOptions = {})
         : runInternal(request, resolution.config, undefined, clientAddress),
     )
   const handle = Object.assign(
-    async (request: Request): Promise<Response> => toResponse(await handleInternal(request)),
+    async (request: Request | Response): Promise<Response> =>
+      // The Auth.js way, `handlers.GET(toWebRequest(req))`, hands over `toWebRequest`'s 400 for a broken request.
+      request instanceof Response ? request : toResponse(await handleInternal(request)),
     { [internalHandler]: handleInternal },
   )
   /**
