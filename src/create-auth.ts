@@ -8,7 +8,7 @@ import { serializeCookie } from './cookies/serialize-cookie.js'
 import { toResponse } from './answer/index.js'
 import type { GuardRequest, GuardResult, GuardRule, SessionRequest } from './guard/guard-rule.js'
 import { runGuard, type GuardBinding } from './guard/run-guard.js'
-import { internalHandler } from './symbols.js'
+import { internalHandler, lazyAnswer } from './symbols.js'
 import { sessionReadContext } from './session/session-read-context.js'
 import type { SessionReadOptions } from './session/session-strategy.js'
 import type { Cookie, ResponseInternal, Session } from './types.js'
@@ -76,6 +76,14 @@ export interface GatehouseInstance {
  * `400` of `toWebRequest` for an unusable request) is the answer itself.
  */
 export type RouteHandler = (request: Request | Response) => Promise<Response>
+
+/** The `Response` of a result: the request's own lazy answer (`gatehouse-auth/node`'s requests), else a built one. */
+function answerOf(request: Request, result: ResponseInternal): Response {
+  const lazy = (request as { [lazyAnswer]?: unknown })[lazyAnswer]
+  return typeof lazy === 'function'
+    ? (lazy as (result: ResponseInternal) => Response)(result)
+    : toResponse(result)
+}
 
 const noSession = (): SessionWithCookies => ({ session: null, cookies: [], setCookie: [] })
 
@@ -191,7 +199,7 @@ export function createAuth(config: ConfigInput, options: CreateAuthOptions = {})
   const handle = Object.assign(
     async (request: Request | Response): Promise<Response> =>
       // The Auth.js way, `handlers.GET(toWebRequest(req))`, hands over `toWebRequest`'s 400 for a broken request.
-      request instanceof Response ? request : toResponse(await handleInternal(request)),
+      request instanceof Response ? request : answerOf(request, await handleInternal(request)),
     { [internalHandler]: handleInternal },
   )
   /**

@@ -46,7 +46,7 @@ export function ExpressAuth(config: AuthConfig): ExpressMiddleware {
   return (req, res) =>
     answerNode(
       res,
-      (lazy) => expressToWebRequest(req, { lazy }),
+      () => expressToWebRequest(req, { lazy: true }),
       instanceFor(configFor(req)).handlers.GET,
       report,
       expressClientAddress(req),

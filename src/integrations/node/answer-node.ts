@@ -16,7 +16,7 @@ function internalOf(handler: WebHandler): InternalHandler | undefined {
 }
 
 /**
- * Answers one request (built by `requestOf`, lazily when only the core will read it) with a handler and writes the
+ * Answers one request (built by `requestOf`, a lazy `Request` where the runtime allows) with a handler and writes the
  * answer; never rejects and never throws. A `createAuth` route
  * handler's internal result is written straight to the socket (the same bytes as its `Response`), and it gets the
  * client's address as data; any other handler's `Response` is written as it is. A failure is reported and answered
@@ -24,7 +24,7 @@ function internalOf(handler: WebHandler): InternalHandler | undefined {
  */
 export function answerNode(
   res: ServerResponse,
-  requestOf: (lazy: boolean) => Request | Response,
+  requestOf: () => Request | Response,
   handler: WebHandler,
   report: (error: unknown) => void,
   clientAddress?: string,
@@ -34,8 +34,7 @@ export function answerNode(
     failResponse(res, error)
   }
   const internal = internalOf(handler)
-  // Lazy only for the core: user code may pass the request to `new Request()` or `fetch`, which need a real one.
-  const request = requestOf(internal !== undefined)
+  const request = requestOf()
   if (request instanceof Response) {
     void writeWebResponse(res, request)
     return

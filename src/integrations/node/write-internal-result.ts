@@ -56,8 +56,19 @@ function sortHeaders(parts: ResponseParts): [string, string][] | null {
  * the usual answer costs no promise (the `Response` way's promise never rejects).
  */
 export function writeInternalResult(res: ServerResponse, result: ResponseInternal): void {
+  let parts: ResponseParts
   try {
-    const parts = responseParts(result)
+    parts = responseParts(result)
+  } catch (error) {
+    failResponse(res, error)
+    return
+  }
+  writeParts(res, parts)
+}
+
+/** {@link writeInternalResult} of a result already reduced to its parts (a lazy `Response`'s). Never throws. */
+export function writeParts(res: ServerResponse, parts: ResponseParts): void {
+  try {
     const headers = sortedHeaders(parts)
     if (headers === null) {
       void writeWebResponse(res, partsToResponse(parts))

@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http'
+import { untouchedParts } from './lazy-response.js'
+import { writeParts } from './write-internal-result.js'
 
 /**
  * Writes a web `Response` (status, every header, each `Set-Cookie` separately, body) to a `node:http` response.
@@ -6,6 +8,12 @@ import type { ServerResponse } from 'node:http'
  * destroyed otherwise; a client that hung up is simply not written to.
  */
 export async function writeWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  // A handler's lazy answer that nobody read: written from its parts, the same bytes as the `Response` would give.
+  const parts = untouchedParts(response)
+  if (parts !== undefined) {
+    writeParts(res, parts)
+    return
+  }
   try {
     // The body is read before anything is written, so that a body that fails can still become a clean 500.
     const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined
