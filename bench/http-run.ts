@@ -5,7 +5,9 @@
  * Servers: a bare `node:http` JSON handler; the README quick start exactly as printed (its code block, transpiled);
  * `toNodeHandler(handlers.GET)`; `handlers.GET(toWebRequest(req))`; the same with a token without `kid`;
  * `gatehouse-auth/express` and Express alone answering the same JSON; `gatehouse-auth/hono` and Hono alone; and
- * `@auth/express` as the anchor. Each is checked to answer the session first. Reports numbers; asserts nothing
+ * the Next.js route handler and `auth()` in `proxy.ts` under `next start`, and Next.js alone answering the same JSON
+ * from a route and from `proxy.ts`; SvelteKit's `handle` under `node build` and SvelteKit alone (`http-apps.ts`
+ * builds those apps first); `@auth/express` as the anchor. Each is checked to answer the session first. Reports numbers; asserts nothing
  * about speed. `BENCH_QUICK=1` (2 rounds of 3 s), `BENCH_ROUNDS`, `BENCH_SECONDS`, `BENCH_SERVERS=bare,node,...`.
  *
  * @module
@@ -18,6 +20,7 @@ import autocannon from 'autocannon'
 import { EncryptJWT } from 'jose'
 import ts from 'typescript'
 import { deriveEncryptionKey } from '../src/crypto/node/derive-encryption-key.js'
+import { buildApps, type BuiltApp } from './http-apps.js'
 import { median } from './measure.js'
 import { freshSessionToken } from './session-scenarios.js'
 import { MAX_AGE, SECRET, SESSION_COOKIE, USER } from './create-bench-systems.js'
@@ -78,6 +81,42 @@ const lines: Line[] = [
   },
   { name: 'hono', label: '`gatehouse-auth/hono`', server: 'hono', cookie: 'kid', path: '/auth/session' },
   { name: 'honoBare', label: 'Hono alone', server: 'honoBare', cookie: 'kid', path: '/auth/session' },
+  { name: 'next', label: 'Next.js route handler', server: 'next', cookie: 'kid', path: '/api/auth/session' },
+  {
+    name: 'nextBare',
+    label: 'Next.js alone, route',
+    server: 'nextBare',
+    cookie: 'kid',
+    path: '/api/auth/session',
+  },
+  {
+    name: 'nextMiddleware',
+    label: 'Next.js `auth()` in `proxy.ts`',
+    server: 'next',
+    cookie: 'kid',
+    path: '/mw/session',
+  },
+  {
+    name: 'nextBareMiddleware',
+    label: 'Next.js alone, `proxy.ts`',
+    server: 'nextBare',
+    cookie: 'kid',
+    path: '/mw/session',
+  },
+  {
+    name: 'sveltekit',
+    label: 'SvelteKit `handle`',
+    server: 'sveltekit',
+    cookie: 'kid',
+    path: '/auth/session',
+  },
+  {
+    name: 'sveltekitBare',
+    label: 'SvelteKit alone, `handle`',
+    server: 'sveltekitBare',
+    cookie: 'kid',
+    path: '/auth/session',
+  },
   { name: 'anchor', label: '`@auth/express` 0.12', server: 'anchor', cookie: 'kid', path: '/auth/session' },
 ]
 const only = process.env['BENCH_SERVERS']?.split(',')
@@ -118,8 +157,21 @@ const sessionJson = JSON.stringify({
   expires: new Date(Date.now() + MAX_AGE * 1000).toISOString(),
 })
 
+let apps = new Map<string, BuiltApp>()
+
 async function start(server: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort()
+  const app = apps.get(server)
+  if (app) {
+    const env = {
+      AUTH_SECRET: SECRET,
+      AUTH_TRUST_HOST: 'true',
+      BENCH_SESSION_JSON: sessionJson,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    }
+    return { child: await app.start(port, env), port }
+  }
   const script = server === 'readme' ? readmeServer() : `${root}bench/http-server.mjs`
   const child = spawn(process.execPath, server === 'readme' ? [script] : [script, server], {
     cwd: root,
@@ -136,7 +188,7 @@ async function start(server: string): Promise<{ child: ChildProcess; port: numbe
   })
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the ${server} server exited (${String(code)})`)))
-    child.stdout!.once('data', () => resolve())
+    child.stdout?.once('data', () => resolve())
   })
   return { child, port }
 }
@@ -152,8 +204,11 @@ try {
     .encrypt(deriveEncryptionKey('A256CBC-HS512', SECRET, SESSION_COOKIE))
   const cookies = { kid: `${SESSION_COOKIE}=${kidToken}`, noKid: `${SESSION_COOKIE}=${noKidToken}` }
 
+  const servers = new Set(chosen.map((l) => l.server))
+  console.log(`building ${[...servers].filter((n) => /^(next|sveltekit)/.test(n)).join(', ') || 'no apps'}…`)
+  apps = await buildApps(servers)
   const ports: Record<string, number> = {}
-  for (const server of new Set(chosen.map((l) => l.server))) {
+  for (const server of servers) {
     const started = await start(server)
     children.push(started.child)
     ports[server] = started.port
@@ -211,7 +266,11 @@ try {
   }
   against('express', 'expressBare', '`gatehouse-auth/express` of Express alone')
   against('hono', 'honoBare', '`gatehouse-auth/hono` of Hono alone')
-  against('nodeNoKid', 'node', 'a token without `kid` of one with it')
+  against('next', 'nextBare', 'Next.js route handler of Next.js alone')
+  against('nextMiddleware', 'nextBareMiddleware', 'Next.js `auth()` proxy of Next.js alone')
+  against('sveltekit', 'sveltekitBare', 'SvelteKit `handle` of SvelteKit alone')
+  against('express', 'anchor', '`gatehouse-auth/express` against `@auth/express`')
 } finally {
-  for (const child of children) child.kill()
+  for (const child of children) if (child.exitCode === null) child.kill()
+  for (const app of apps.values()) await app.remove()
 }
