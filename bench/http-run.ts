@@ -169,6 +169,8 @@ async function start(server: string): Promise<{ child: ChildProcess; port: numbe
       BENCH_SESSION_JSON: sessionJson,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // adapter-node takes https without it, and the session cookie would be the `__Secure-` one.
+      ORIGIN: `http://127.0.0.1:${port}`,
     }
     return { child: await app.start(port, env), port }
   }
@@ -216,8 +218,8 @@ try {
   const url = (line: Line) => `http://127.0.0.1:${ports[line.server]!}${line.path}`
   for (const line of chosen) {
     const res = await fetch(url(line), { headers: { cookie: cookies[line.cookie] } })
-    const body = (await res.json()) as { user?: { email?: string } }
-    if (res.status !== 200 || body.user?.email !== USER.email)
+    const body = (await res.json()) as { user?: { email?: string } } | null
+    if (res.status !== 200 || body?.user?.email !== USER.email)
       throw new Error(`${line.name} does not answer the session: ${res.status} ${JSON.stringify(body)}`)
   }
   const run = async (line: Line, duration: number) => {
@@ -261,15 +263,16 @@ try {
         `${ratio(line.name, 'bare', 100, 0, '%')} | ${ratio(line.name, 'anchor', 1, 1, 'x')} |`,
     )
   }
-  const against = (name: string, base: string, label: string) => {
-    if (samples[name] && samples[base]) console.log(`${label}: ${ratio(name, base, 100, 0, '%')}`)
+  const against = (name: string, base: string, label: string, times = false) => {
+    if (samples[name] && samples[base])
+      console.log(`${label}: ${times ? ratio(name, base, 1, 1, 'x') : ratio(name, base, 100, 0, '%')}`)
   }
   against('express', 'expressBare', '`gatehouse-auth/express` of Express alone')
   against('hono', 'honoBare', '`gatehouse-auth/hono` of Hono alone')
   against('next', 'nextBare', 'Next.js route handler of Next.js alone')
   against('nextMiddleware', 'nextBareMiddleware', 'Next.js `auth()` proxy of Next.js alone')
   against('sveltekit', 'sveltekitBare', 'SvelteKit `handle` of SvelteKit alone')
-  against('express', 'anchor', '`gatehouse-auth/express` against `@auth/express`')
+  against('express', 'anchor', '`gatehouse-auth/express` against `@auth/express`', true)
 } finally {
   for (const child of children) if (child.exitCode === null) child.kill()
   for (const app of apps.values()) await app.remove()
