@@ -25,18 +25,22 @@ const seconds = Number(process.argv[3] ?? 5)
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-profile-'))
 const port = 20_000 + Math.floor(Math.random() * 20_000)
-const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, 'bench/http-server.mjs', server], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    AUTH_SECRET: SECRET,
-    BENCH_USER_JSON: JSON.stringify(USER),
-    BENCH_SESSION_JSON: JSON.stringify({ user: { name: USER.name, email: USER.email }, expires: 'x' }),
+const child = spawn(
+  process.execPath,
+  ['--cpu-prof', '--cpu-prof-dir', dir, 'bench/http-server.mjs', server],
+  {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      AUTH_SECRET: SECRET,
+      BENCH_USER_JSON: JSON.stringify(USER),
+      BENCH_SESSION_JSON: JSON.stringify({ user: { name: USER.name, email: USER.email }, expires: 'x' }),
+    },
   },
-})
+)
 await new Promise((resolve) => child.stdout.once('data', resolve))
 const cookie = `${SESSION_COOKIE}=${await freshSessionToken()}`
 const result = await autocannon({
