@@ -269,6 +269,8 @@ try {
   }
   against('express', 'expressBare', '`gatehouse-auth/express` of Express alone')
   against('hono', 'honoBare', '`gatehouse-auth/hono` of Hono alone')
+  against('nodeNoKid', 'node', 'a token without `kid` of one with it')
+  against('authjs', 'node', '`handlers.GET(toWebRequest(req))` of `toNodeHandler(handlers.GET)`')
   against('next', 'nextBare', 'Next.js route handler of Next.js alone')
   against('nextMiddleware', 'nextBareMiddleware', 'Next.js `auth()` proxy of Next.js alone')
   against('sveltekit', 'sveltekitBare', 'SvelteKit `handle` of SvelteKit alone')
