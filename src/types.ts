@@ -5,7 +5,7 @@
  * @module
  */
 import type { Adapter, AdapterSession, AdapterUser } from './adapters/adapter.js'
-import type { SerializeOptions } from './cookies/serialize-cookie.js'
+import type { SerializeOptions } from './cookies/serialize-options.js'
 import type { Provider, ProviderType } from './providers/provider-types.js'
 import type { StoresOptions } from './stores/stores-options.js'
 import type { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from './symbols.js'
@@ -331,7 +331,7 @@ export interface AuthConfig {
   stores?: StoresOptions | undefined
 }
 
-export type { AuthAction } from './routing/route-table.js'
+export type { AuthAction } from './routing/auth-actions.js'
 
 /** What `Auth` returns in `raw` mode. */
 export interface ResponseInternal<Body = unknown> {

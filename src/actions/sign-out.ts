@@ -3,7 +3,7 @@ import { SignOutError } from '../errors.js'
 import { renderSignOutPage } from '../pages/sign-out-page.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, ResponseInternal } from '../types.js'
-import { pageResult } from './page-result.js'
+import { pageResult } from '../pages/page-result.js'
 
 /** GET /signout: a confirmation page whose form posts the CSRF token, or a redirect to `pages.signOut`. */
 export async function signOutPage(ctx: RequestContext): Promise<ResponseInternal> {

@@ -1,6 +1,6 @@
 import { webauthnScriptAnswer } from '../pages/webauthn-script-answer.js'
 import type { FeatureRoute } from './feature-route.js'
-import type { AuthAction } from './route-table.js'
+import type { AuthAction } from './auth-actions.js'
 
 /**
  * The one list of Gatehouse's own endpoints beside Auth.js's wire actions (`route-table.ts`). A feature adds its

@@ -2,7 +2,8 @@ import type { ServerResponse } from 'node:http'
 import type { GuardRule } from '../../guard/guard-rule.js'
 import type { AuthConfig, Session } from '../../types.js'
 import { answerNode } from '../node/answer-node.js'
-import { failResponse, writeWebResponse } from '../node/write-web-response.js'
+import { failResponse } from '../node/fail-response.js'
+import { writeWebResponse } from '../node/write-web-response.js'
 import {
   expressClientAddress,
   expressToWebRequest,

@@ -2,7 +2,8 @@ import type { ServerResponse } from 'node:http'
 import { internalHandler } from '../../symbols.js'
 import type { ResponseInternal } from '../../types.js'
 import { writeInternalResult } from './write-internal-result.js'
-import { failResponse, writeWebResponse } from './write-web-response.js'
+import { failResponse } from './fail-response.js'
+import { writeWebResponse } from './write-web-response.js'
 
 /** A handler of web requests: Gatehouse's `handlers.GET` / `POST`, `Auth` with a configuration, or your own. */
 export type WebHandler = (request: Request) => Response | Promise<Response>

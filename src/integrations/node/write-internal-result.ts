@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http'
 import { partsToResponse, responseParts, type ResponseParts } from '../../answer/index.js'
 import type { ResponseInternal } from '../../types.js'
-import { failResponse, writeWebResponse } from './write-web-response.js'
+import { failResponse } from './fail-response.js'
+import { writeBuiltResponse } from './write-built-response.js'
 
 // What a `Response` does to a string body without a Content-Type (Fetch standard, "extract a body").
 const DEFAULT_TEXT_TYPE = 'text/plain;charset=UTF-8'
@@ -71,7 +72,7 @@ export function writeParts(res: ServerResponse, parts: ResponseParts): void {
   try {
     const headers = sortedHeaders(parts)
     if (headers === null) {
-      void writeWebResponse(res, partsToResponse(parts))
+      void writeBuiltResponse(res, partsToResponse(parts))
       return
     }
     if (res.destroyed || res.writableEnded) return

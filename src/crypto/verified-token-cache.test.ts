@@ -1,8 +1,8 @@
 import { EncryptJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { cryptoBackends } from '../../test/support/crypto-backends.js'
-import type { CryptoBackend } from '../crypto/crypto-backend.js'
-import { deriveEncryptionKey, jwkThumbprint } from '../crypto/node/derive-encryption-key.js'
+import type { CryptoBackend } from './crypto-backend.js'
+import { deriveEncryptionKey, jwkThumbprint } from './node/derive-encryption-key.js'
 import { SessionJwe } from './session-jwe.js'
 import { MAX_CACHED_TOKEN_LENGTH, VerifiedTokenCache } from './verified-token-cache.js'
 

@@ -8,15 +8,15 @@
  * @module
  */
 import { cryptoBackend } from '#crypto'
-import { aadLength } from '../crypto/crypto-backend.js'
+import { aadLength } from './crypto-backend.js'
 import type {
   A256CbcHs512Key,
   A256CbcHs512Result,
   A256GcmKey,
   CryptoBackend,
   MaybePromise,
-} from '../crypto/crypto-backend.js'
-import { isPending, maybeThen } from '../crypto/maybe-then.js'
+} from './crypto-backend.js'
+import { isPending, maybeThen } from './maybe-then.js'
 import type { JWT } from '../types.js'
 import { VerifiedTokenCache } from './verified-token-cache.js'
 
