@@ -340,6 +340,11 @@ export interface ResponseInternal<Body = unknown> {
   body?: Body
   redirect?: string
   cookies?: Cookie[]
+  /**
+   * The status a redirect answers with in JSON mode (`X-Auth-Return-Redirect`), where it becomes `{ url }`: 200
+   * unless set (a refused password: 400; a throttled attempt: 429). A browser still gets the redirect.
+   */
+  jsonStatus?: number
 }
 
 /** A cookie to set on the response. */

@@ -10,6 +10,14 @@ export interface DatabaseSchema {
   sessions: SessionsTable
   verification_token: VerificationTokenTable
   authenticators: AuthenticatorsTable
+  passwords: PasswordsTable
+}
+
+/** The `passwords` table (schema version 5): the `Password` provider's hash of each user that has one. */
+export interface PasswordsTable {
+  userId: string
+  hash: string
+  updatedAt: StoredDate
 }
 
 /** A stored date, as the drivers return it. */
