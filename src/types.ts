@@ -226,6 +226,10 @@ export interface EventCallbacks {
     profile: User | AdapterUser
   }) => Awaitable<void>
   session: (message: { session: Session; token: JWT }) => Awaitable<void>
+  /** A signed-in user changed their password (`POST /change-password`); their other sessions were ended. */
+  passwordChanged: (message: { user: AdapterUser }) => Awaitable<void>
+  /** A password was set through a reset link (`POST /reset-password`); every other session was ended. */
+  passwordReset: (message: { user: AdapterUser }) => Awaitable<void>
 }
 
 /** Codes of the warnings Gatehouse logs once, at configuration time. */

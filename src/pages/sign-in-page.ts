@@ -1,3 +1,4 @@
+import type { CredentialsFormLinks } from './credentials-form.js'
 /**
  * The built-in sign-in page: each way in as its own titled section (a password form, "Email me a sign-in link",
  * passkeys; the provider buttons together), in configuration order, one primary action, and the message for
@@ -29,6 +30,8 @@ export interface SignInPageProvider {
   formFields?: Record<string, CredentialInput> | undefined
   /** A WebAuthn provider's `enableConditionalUI` (passkey autofill; default on). */
   conditionalUI?: boolean | undefined
+  /** A password form's links, relative to the callback URL's base (`signup`, `reset-password`). */
+  links?: CredentialsFormLinks | undefined
 }
 
 /** What {@link renderSignInPage} needs; `error`, `code` and `email` come from the query string. */

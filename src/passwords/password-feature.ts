@@ -1,6 +1,6 @@
 import type { AdapterUser } from '../adapters/adapter.js'
 import type { ResolvedProvider } from '../config/resolve-providers.js'
-import type { EmailConfig } from '../providers/provider-types.js'
+import type { CredentialsConfig, EmailConfig } from '../providers/provider-types.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { BreachedPasswordCheckOptions } from './breached-password.js'
 import type { HashQueue } from './hash-queue.js'
@@ -34,10 +34,14 @@ export interface PasswordRuntime {
   readonly verifyMaxAge: number
   /** Seconds a reset link stays valid. */
   readonly resetMaxAge: number
+  /** The provider's `[customFetch]`, for the breached-password check. */
+  readonly fetch: typeof fetch | undefined
+  /** What is wrong with the provider's options (reported with the configuration's other problems), if anything. */
+  readonly problem: string | undefined
 }
 
 /** A resolved provider that is the `Password` provider. */
-export type PasswordProvider = ResolvedProvider & { readonly [passwordFeature]: PasswordRuntime }
+export type PasswordProvider = Readonly<CredentialsConfig> & { readonly [passwordFeature]: PasswordRuntime }
 
 /** Whether a provider is the `Password` provider. */
 export function isPasswordProvider(provider: ResolvedProvider | undefined): provider is PasswordProvider {
@@ -48,7 +52,8 @@ export function isPasswordProvider(provider: ResolvedProvider | undefined): prov
 
 /** The configuration's `Password` provider, if it has one (the first). */
 export function passwordProviderOf(ctx: RequestContext): PasswordProvider | undefined {
-  return ctx.config.providers.find(isPasswordProvider)
+  for (const provider of ctx.config.providers) if (isPasswordProvider(provider)) return provider
+  return undefined
 }
 
 /** The minimum length for `user` (or a new account: `null`). */

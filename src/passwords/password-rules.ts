@@ -45,7 +45,7 @@ let common: Promise<ReadonlySet<string>> | undefined
  */
 export function commonPasswords(): Promise<ReadonlySet<string>> {
   common ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set((dictionary['passwords-common']).map((p) => p.toLowerCase())),
+    ({ dictionary }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())),
   )
   return common
 }

@@ -44,7 +44,7 @@ const LOCKED = 10 * 365 * 86_400_000
 export function throttleProblem(value: unknown): string | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'object' || value === null) return '`throttle` must be an object.'
-  const t = { ...DEFAULT_THROTTLE, ...(value) } as Record<string, unknown>
+  const t = { ...DEFAULT_THROTTLE, ...value } as Record<string, unknown>
   const whole = (v: unknown, min: number) => Number.isInteger(v) && (v as number) >= min
   if (!whole(t.freeFailures, 1)) return '`throttle.freeFailures` must be a whole number from 1.'
   if (!whole(t.baseDelay, 1)) return '`throttle.baseDelay` must be milliseconds from 1.'
