@@ -148,7 +148,7 @@ describe('the breached-password check (k-anonymity range API on a loopback serve
       password: {
         breachedPasswordCheck: { url: base, timeoutMs: 1000 },
         [customFetch]: (input: string | URL | Request, init?: RequestInit) => {
-          fetched.push(String(input))
+          fetched.push(input instanceof Request ? input.url : input.toString())
           return fetch(input, init)
         },
       },
