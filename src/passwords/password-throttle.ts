@@ -7,7 +7,7 @@ import type { RequestContext } from '../routing/request-context.js'
 export interface PasswordThrottleOptions {
   /** Consecutive failures of one account before any delay. Default 5. */
   freeFailures?: number
-  /** The delay after the last free failure, in milliseconds, doubled at every further failure. Default 1000. */
+  /** The delay after the last free failure, in milliseconds (from 100), doubled at every further failure. Default 1000. */
   baseDelay?: number
   /** The longest delay, in milliseconds. Default 900 000 (15 minutes). */
   maxDelay?: number
@@ -39,6 +39,7 @@ export const DEFAULT_THROTTLE: ResolvedThrottle = Object.freeze({
 const FAILURE_WINDOW = 365 * 86_400_000
 // "Until a reset": as long as a counter can be kept.
 const LOCKED = 10 * 365 * 86_400_000
+const PEEK_MS = 1
 
 /** Why the options cannot be used, or `undefined`. */
 export function throttleProblem(value: unknown): string | undefined {
@@ -47,7 +48,7 @@ export function throttleProblem(value: unknown): string | undefined {
   const t = { ...DEFAULT_THROTTLE, ...value } as Record<string, unknown>
   const whole = (v: unknown, min: number) => Number.isInteger(v) && (v as number) >= min
   if (!whole(t.freeFailures, 1)) return '`throttle.freeFailures` must be a whole number from 1.'
-  if (!whole(t.baseDelay, 1)) return '`throttle.baseDelay` must be milliseconds from 1.'
+  if (!whole(t.baseDelay, 100)) return '`throttle.baseDelay` must be milliseconds from 100.'
   if (!whole(t.maxDelay, t.baseDelay as number)) return '`throttle.maxDelay` must be at least `baseDelay`.'
   if (
     !whole(t.maxConsecutiveFailures, t.freeFailures as number) ||
@@ -96,14 +97,20 @@ export class PasswordThrottle {
     }
   }
 
+  // A look is an increment with a 1 ms window: a first hit (count 1) means no wait was open. Looks of the same
+  // key within that millisecond share its window, so only a window reaching past it is a wait.
   async #openWait(key: string, now: number): Promise<number | undefined> {
-    const hit = await this.store.increment(key, 1)
-    return hit.count > 1 && hit.resetAt > now ? hit.resetAt : undefined
+    const hit = await this.store.increment(key, PEEK_MS)
+    return hit.count > 1 && hit.resetAt - now > PEEK_MS ? hit.resetAt : undefined
   }
 
   async #setWait(key: string, ms: number): Promise<void> {
-    await this.store.reset(key)
-    await this.store.increment(key, ms)
+    // A look between the reset and the increment would leave its 1 ms window in place of the wait: start again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await this.store.reset(key)
+      const hit = await this.store.increment(key, ms)
+      if (hit.resetAt - Date.now() > ms / 2) return
+    }
   }
 
   /** Whether an attempt for `account` from `client` must wait, and how long. */

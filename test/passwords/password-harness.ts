@@ -6,6 +6,7 @@ import { MemoryAdapter } from '../../src/adapters/memory.js'
 import { SQLiteAdapter, migrate as migrateSqlite } from '../../src/adapters/sqlite.js'
 import type { Adapter } from '../../src/adapters/adapter.js'
 import { Auth } from '../../src/auth.js'
+import { attachClientAddress } from '../../src/rate-limit/client-address.js'
 import Nodemailer from '../../src/providers/nodemailer.js'
 import Password, { type PasswordOptions } from '../../src/providers/password.js'
 import type { StoresOptions } from '../../src/stores/stores-options.js'
@@ -81,7 +82,12 @@ export async function passwordRig(options: RigOptions = {}): Promise<PasswordRig
     const headers = new Headers(init.headers)
     const cookie = jar.header()
     if (cookie) headers.set('cookie', cookie)
-    const response = await Auth(new Request(`${ORIGIN}${path}`, { ...init, headers }), config)
+    // The client address as an integration passes it (data on the request, never a header Gatehouse reads).
+    const client = headers.get('x-test-client')
+    headers.delete('x-test-client')
+    const request = new Request(`${ORIGIN}${path}`, { ...init, headers })
+    if (client !== null) attachClientAddress(request, client)
+    const response = await Auth(request, config)
     jar.take(response)
     return response
   }
