@@ -1,7 +1,8 @@
 import type { RequestContext } from '../routing/request-context.js'
+import { sessionTokenKeys } from '../session/session-token-key.js'
 
 /**
- * Ends every session of `userId` except the one whose token is `keepSessionToken` (the browser that changed its
+ * Ends every session of `userId` except the one whose cookie holds `keepSessionToken` (the browser that changed its
  * password stays signed in; after a reset none is kept). The one place the password flows end sessions: database
  * sessions through the adapter here; JWT sessions, which no store lists, end through the per-user session
  * generation of the sessions work (issue #25), wired in here when it lands.
@@ -18,8 +19,14 @@ export async function endOtherSessions(
     return
   }
   if (adapter.listSessions && adapter.deleteSession) {
+    // The adapter keeps the token's hash (or the token, for Auth.js rows): the keys this cookie may be stored as.
+    const keep = new Set(
+      keepSessionToken === undefined
+        ? []
+        : sessionTokenKeys(keepSessionToken, ctx.config.session.tokenStorage),
+    )
     for (const session of await adapter.listSessions(userId)) {
-      if (session.sessionToken !== keepSessionToken) await adapter.deleteSession(session.sessionToken)
+      if (!keep.has(session.sessionToken)) await adapter.deleteSession(session.sessionToken)
     }
     return
   }

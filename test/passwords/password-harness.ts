@@ -53,6 +53,8 @@ export interface RigOptions {
   stores?: StoresOptions
   events?: AuthConfig['events']
   adapter?: Required<Adapter>
+  /** The sender's e-mail send limits (`false`: none). */
+  senderLimits?: false
 }
 
 /** Starts a mailbox and builds a configuration with one Password provider sending through it. */
@@ -66,7 +68,11 @@ export async function passwordRig(options: RigOptions = {}): Promise<PasswordRig
     adapter = SQLiteAdapter(db)
   } else adapter = MemoryAdapter()
   const errors: Error[] = []
-  const sender = Nodemailer({ server: mailbox.url, from: 'App <no-reply@app.test>' })
+  const sender = Nodemailer({
+    server: mailbox.url,
+    from: 'App <no-reply@app.test>',
+    ...(options.senderLimits === false ? { limits: false as const } : {}),
+  })
   const config: AuthConfig = {
     secret: SECRET,
     trustHost: true,
