@@ -9,6 +9,7 @@ import { Auth } from '../../src/auth.js'
 import { attachClientAddress } from '../../src/rate-limit/client-address.js'
 import Nodemailer from '../../src/providers/nodemailer.js'
 import Password, { type PasswordOptions } from '../../src/providers/password.js'
+import { argon2Hasher } from '../../src/passwords/argon2-hasher.js'
 import type { StoresOptions } from '../../src/stores/stores-options.js'
 import { startLocalMailbox, type LocalMailbox, type MailboxMessage } from '../../src/testing/local-mailbox.js'
 import type { AuthConfig } from '../../src/types.js'
@@ -158,4 +159,33 @@ export async function signUpVerified(
     token: url.searchParams.get('token')!,
     email: url.searchParams.get('email')!,
   })
+}
+
+/** A verified user with a password, written straight to the adapter (for tests of other parts). */
+export async function seedPasswordUser(adapter: Required<Adapter>, email: string, password = GOOD_PASSWORD) {
+  const user = await adapter.createUser({
+    id: crypto.randomUUID(),
+    email,
+    emailVerified: new Date(),
+    name: 'Seeded',
+  })
+  await adapter.setPasswordHash(user.id, await argon2Hasher(FAST_HASHING).hash(password))
+  return user
+}
+
+/** A configuration with one Password provider over `adapter` (its sender is never reached by sign-in). */
+export function passwordConfig(adapter: Required<Adapter>, extra: Partial<AuthConfig> = {}): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    adapter,
+    logger: { warn() {}, debug() {}, error() {} },
+    providers: [
+      Password({
+        sender: Nodemailer({ server: 'smtp://127.0.0.1:9', from: 'a@app.test' }),
+        hashing: FAST_HASHING,
+      }),
+    ],
+    ...extra,
+  }
 }
