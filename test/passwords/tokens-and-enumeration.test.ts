@@ -60,6 +60,41 @@ describe('password links and forms (SQLite, database sessions)', () => {
     expect(toKnown.some((m) => /Someone tried to create an account/.test(m.subject))).toBe(true)
   })
 
+  it('answers an unknown address in the time of a wrong password (one argon2id verify at OWASP parameters each)', async () => {
+    const owasp = await passwordRig({
+      password: {
+        hashing: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
+        throttle: { perClient: false },
+      },
+    })
+    try {
+      await signUpVerified(owasp, new CookieJar(), 'timed@example.com')
+      const wrong: number[] = []
+      const unknown: number[] = []
+      for (let i = 0; i < 4; i++) {
+        for (const [list, email] of [
+          [wrong, 'timed@example.com'],
+          [unknown, `untimed${i}@example.com`],
+        ] as const) {
+          const jar = new CookieJar()
+          const csrfToken = await owasp.csrf(jar)
+          const started = performance.now()
+          const res = await owasp.post(jar, '/auth/callback/password', {
+            email,
+            password: 'wrong but long enough',
+            csrfToken,
+          })
+          list.push(performance.now() - started)
+          expect(errorOf(res)).toBe('CredentialsSignin')
+        }
+      }
+      // Without the dummy verify an unknown address would answer in a fraction of the verify's time.
+      expect(median(unknown), JSON.stringify({ wrong, unknown })).toBeGreaterThan(median(wrong) * 0.6)
+    } finally {
+      await owasp.close()
+    }
+  })
+
   it('uses a reset link once, refuses it for another address, and refuses an expired one', async () => {
     const email = 'reset@example.com'
     await signUpVerified(rig, new CookieJar(), email)
