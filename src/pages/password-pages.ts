@@ -92,7 +92,7 @@ export interface PasswordPageBase {
 }
 
 function form(opts: PasswordPageBase, fields: SafeHtml, button: string): SafeHtml {
-  return html`<form class="form" method="post" action="${safeUrl(opts.action)}">
+  return html`<form class="stack" method="post" action="${safeUrl(opts.action)}">
     ${hiddenFields(opts.csrfToken, opts.callbackUrl)} ${fields}
     <button class="button button-primary" type="submit">${button}</button>
   </form>`
