@@ -64,14 +64,14 @@ describe('password links and forms (SQLite, database sessions)', () => {
     const owasp = await passwordRig({
       password: {
         hashing: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
-        throttle: { perClient: false },
+        throttle: { freeFailures: 20, perClient: false },
       },
     })
     try {
       await signUpVerified(owasp, new CookieJar(), 'timed@example.com')
       const wrong: number[] = []
       const unknown: number[] = []
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < 6; i++) {
         for (const [list, email] of [
           [wrong, 'timed@example.com'],
           [unknown, `untimed${i}@example.com`],
@@ -88,8 +88,9 @@ describe('password links and forms (SQLite, database sessions)', () => {
           expect(errorOf(res)).toBe('CredentialsSignin')
         }
       }
-      // Without the dummy verify an unknown address would answer in a fraction of the verify's time.
-      expect(median(unknown), JSON.stringify({ wrong, unknown })).toBeGreaterThan(median(wrong) * 0.6)
+      // Without the dummy verify an unknown address answers in a small fraction of a verify's time (measured: under
+      // a tenth); the bound leaves room for a loaded machine's noise.
+      expect(median(unknown), JSON.stringify({ wrong, unknown })).toBeGreaterThan(median(wrong) * 0.3)
     } finally {
       await owasp.close()
     }
