@@ -48,6 +48,10 @@ export type ErrorReason =
   | 'account_linked_to_other_user'
   | 'authorization_request_failed'
   | 'authorize_returned_null'
+  /** A password sign-in refused: wrong password, unknown address, or nothing typed (one reason for all). */
+  | 'password_refused'
+  /** A password reset or verification link that is used, expired, unknown or of another address. */
+  | 'password_token_invalid'
   | 'authorize_threw'
   | 'authorized_redirect_loop'
   | 'callback_method'

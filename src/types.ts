@@ -226,6 +226,10 @@ export interface EventCallbacks {
     profile: User | AdapterUser
   }) => Awaitable<void>
   session: (message: { session: Session; token: JWT }) => Awaitable<void>
+  /** A signed-in user changed their password (`POST /change-password`); their other sessions were ended. */
+  passwordChanged: (message: { user: AdapterUser }) => Awaitable<void>
+  /** A password was set through a reset link (`POST /reset-password`); every other session was ended. */
+  passwordReset: (message: { user: AdapterUser }) => Awaitable<void>
 }
 
 /** Codes of the warnings Gatehouse logs once, at configuration time. */
@@ -341,6 +345,11 @@ export interface ResponseInternal<Body = unknown> {
   body?: Body
   redirect?: string
   cookies?: Cookie[]
+  /**
+   * The status a redirect answers with in JSON mode (`X-Auth-Return-Redirect`), where it becomes `{ url }`: 200
+   * unless set (a refused password: 400; a throttled attempt: 429). A browser still gets the redirect.
+   */
+  jsonStatus?: number
 }
 
 /** A cookie to set on the response. */

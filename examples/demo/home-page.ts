@@ -13,10 +13,11 @@ export function homePage({ accounts, session }: HomePageOptions): Html {
   const user = session?.user
   return html`<h1>A small app behind Gatehouse</h1>
     <p>
-      This server mounts Gatehouse's handlers at <code>/auth</code>, where people sign in four ways: an e-mail
-      address and a password (the Credentials provider, checked against the demo's own scrypt hashes), the
-      Demo IdP (a local OpenID provider started beside the demo), a sign-in link sent by e-mail (to the demo's
-      own mailbox), and passkeys.
+      This server mounts Gatehouse's handlers at <code>/auth</code>, where people sign in five ways: an e-mail
+      address and a password (the Credentials provider, checked against the demo's own scrypt hashes), a
+      password account Gatehouse keeps itself ("Create account": sign-up, a verification link to the demo's
+      mailbox, reset and change), the Demo IdP (a local OpenID provider started beside the demo), a sign-in
+      link sent by e-mail (to the demo's own mailbox), and passkeys.
     </p>
     <p>
       Sessions are kept in the database (SQLite, unless <code>DATABASE_URL</code> names another): the cookie

@@ -6,6 +6,7 @@ import { toWebRequest, writeWebResponse } from 'gatehouse-auth/node'
 import Credentials from 'gatehouse-auth/providers/credentials'
 import Nodemailer from 'gatehouse-auth/providers/nodemailer'
 import Passkey from 'gatehouse-auth/providers/passkey'
+import Password from 'gatehouse-auth/providers/password'
 import { startLocalMailbox } from 'gatehouse-auth/testing/mailbox'
 import { AccountStore } from './account-store.js'
 import { allowedHosts } from './allowed-hosts.js'
@@ -95,6 +96,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   const idp = await startDemoIdp()
   // A local SMTP server, so that e-mail sign-in works with no mail account: /mailbox shows what it received.
   const mailbox = await startLocalMailbox()
+  const email = Nodemailer({ name: 'Email', server: mailbox.url, from: 'Gatehouse demo <demo@localhost>' })
 
   const { handlers, auth } = createAuth({
     secret,
@@ -117,7 +119,10 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
       }),
       idp.provider,
       // Links are sent over real SMTP to the local mailbox above; the database keeps the (hashed) tokens.
-      Nodemailer({ name: 'Email', server: mailbox.url, from: 'Gatehouse demo <demo@localhost>' }),
+      email,
+      // Password accounts Gatehouse keeps itself (sign-up, verification, reset, change; argon2id in the
+      // "passwords" table), their links mailed to the same local mailbox.
+      Password({ name: 'Password account', sender: email }),
       // Passkeys (WebAuthn): the browser keeps the key, the database its public half ("authenticators" table).
       Passkey(),
     ],

@@ -123,6 +123,14 @@ export interface Adapter {
    * what was deleted, or `null` when no authenticator has this credential id.
    */
   deleteAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>
+  /**
+   * Gatehouse extension (the `Password` provider): the user's password hash (a PHC string, or a legacy hash the
+   * application imported), or `null` when the user has no password. Kept in a table of its own, never in a column
+   * of Auth.js's schema.
+   */
+  getPasswordHash?(userId: string): Awaitable<string | null>
+  /** Gatehouse extension: sets (creates or replaces) the user's password hash. */
+  setPasswordHash?(userId: string, hash: string): Awaitable<void>
 }
 
 /** The methods of {@link Adapter}. */

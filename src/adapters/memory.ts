@@ -23,6 +23,8 @@ export interface MemoryStore {
   /** Keyed by `identifier:token`. */
   verificationTokens: Map<string, VerificationToken>
   authenticators: Map<string, AdapterAuthenticator>
+  /** Password hashes by user id (the `Password` provider). */
+  passwords: Map<string, string>
 }
 
 /** A memory adapter with its store. */
@@ -49,6 +51,7 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
     sessions: new Map(),
     verificationTokens: new Map(),
     authenticators: new Map(),
+    passwords: new Map(),
   }
   const userByEmail = (email: string | null | undefined) =>
     email ? [...store.users.values()].find((u) => u.email === email) : undefined
@@ -94,6 +97,7 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
       for (const [k, a] of store.accounts) if (a.userId === id) store.accounts.delete(k)
       for (const [k, s] of store.sessions) if (s.userId === id) store.sessions.delete(k)
       for (const [k, a] of store.authenticators) if (a.userId === id) store.authenticators.delete(k)
+      store.passwords.delete(id)
       return user ? copy(user) : null
     },
     createUserWithAccount(user, account) {
@@ -215,6 +219,14 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
       }
       store.authenticators.delete(credentialID)
       return copy(a)
+    },
+    getPasswordHash(userId) {
+      return store.passwords.get(userId) ?? null
+    },
+    setPasswordHash(userId, hash) {
+      // As the SQL table's foreign key: a hash belongs to a user that exists.
+      if (!store.users.has(userId)) throw new Error(`foreign key: no user with id ${userId}`)
+      store.passwords.set(userId, hash)
     },
   }
   localAdapters.add(adapter)

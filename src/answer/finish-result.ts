@@ -6,10 +6,10 @@ import type { ResponseInternal } from '../types.js'
  */
 export function finishResult(request: Request, result: ResponseInternal): ResponseInternal {
   if (result.redirect === undefined || !request.headers.has('X-Auth-Return-Redirect')) return result
-  const { redirect, ...rest } = result
+  const { redirect, jsonStatus, ...rest } = result
   return {
     ...rest,
-    status: 200,
+    status: jsonStatus ?? 200,
     headers: { ...result.headers, 'Content-Type': 'application/json', Location: redirect },
     body: { url: redirect },
   }

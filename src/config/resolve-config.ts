@@ -24,6 +24,7 @@ import { resolveTimeouts } from './resolve-timeouts.js'
 import { resolveUrls } from './resolve-urls.js'
 import type { ResolvedConfig } from './resolved-config.js'
 import { resolveStores } from '../stores/resolve-stores.js'
+import { resolvePasswordSender } from '../passwords/resolve-password-sender.js'
 
 export type { CookieMode, ResolvedConfig } from './resolved-config.js'
 
@@ -75,6 +76,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     logger,
   )
   const stores = resolveStores(config.stores, report)
+  const passwordSender = resolvePasswordSender(list, config.adapter, env, report)
   if (issues.length > 0) throw new ConfigError(inAuthJsOrder(issues))
 
   const shape = `${basePath} ${list.providers.map((p) => p.id).join(',')} ${session.strategy}`
@@ -112,5 +114,6 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     secure: modes.secure,
     insecure: modes.insecure,
     stores,
+    passwordSender,
   })
 }

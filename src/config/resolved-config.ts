@@ -13,6 +13,7 @@ import type { OAuthRuntime } from '../oauth-client/oauth-runtime.js'
 import type { Router } from '../routing/router.js'
 import type { SessionStrategy } from '../session/session-strategy.js'
 import type { ResolvedStores } from '../stores/resolve-stores.js'
+import type { EmailConfig } from '../providers/provider-types.js'
 import type {
   CallbacksOptions,
   CookiesOptions,
@@ -43,6 +44,8 @@ export interface ResolvedConfig {
   readonly jwt: Readonly<Required<Pick<JWTOptions, 'maxAge'>> & Omit<JWTOptions, 'maxAge'>>
   readonly providers: readonly ResolvedProvider[]
   readonly providerById: ReadonlyMap<string, ResolvedProvider>
+  /** The e-mail provider the `Password` provider's messages go through, when there is a Password provider. */
+  readonly passwordSender: EmailConfig | undefined
   readonly pages: Readonly<Partial<PagesOptions>>
   readonly callbacks: Readonly<CallbacksOptions>
   /** Which callbacks the user replaced: the defaults are skipped on the hot path. */

@@ -22,6 +22,11 @@ const MESSAGES: Readonly<Record<string, string>> = Object.freeze({
   CredentialsSignin: 'Sign-in failed. Check the details you entered and try again.',
   SessionRequired: 'Please sign in to see this page.',
   MissingCSRF: 'The sign-in form had expired, so nothing was sent. Please try again.',
+  // Password accounts: shown only after the right password, so it tells nothing to someone guessing.
+  EmailNotVerified:
+    'Your email address is not verified yet. Check your email for the link we sent, or use "Forgot password?" to get a new one.',
+  TooManyAttempts:
+    'Too many sign-in attempts. Please wait a while before trying again, or reset your password.',
 })
 
 const DEFAULT_MESSAGE = 'Sign-in did not work. Please try again, or choose another way to sign in.'

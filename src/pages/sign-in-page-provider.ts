@@ -1,4 +1,5 @@
 import type { CredentialInput, ProviderStyle } from '../providers/provider-types.js'
+import type { CredentialsFormLinks } from './credentials-form.js'
 
 /** A provider as the sign-in page shows it. */
 export interface SignInPageProvider {
@@ -15,4 +16,6 @@ export interface SignInPageProvider {
   formFields?: Record<string, CredentialInput> | undefined
   /** A WebAuthn provider's `enableConditionalUI` (passkey autofill; default on). */
   conditionalUI?: boolean | undefined
+  /** A password form's links, relative to the callback URL's base (`signup`, `reset-password`). */
+  links?: CredentialsFormLinks | undefined
 }

@@ -13,15 +13,10 @@ import type { EmailConfig, SendVerificationRequestParams } from './provider-type
 // Checked (2026-11) against Auth.js 0.39's provider (unpkg.com/@auth/core/providers/forwardemail.js): POST
 // https://api.forwardemail.net/v1/emails, HTTP Basic with the API token as the user name and an empty password,
 // JSON {from, to, subject, html, text}. Forward Email's own reference page was not in the search index.
-async function sendWithForwardEmail({
-  identifier,
-  url,
-  expires,
-  provider,
-  theme,
-}: SendVerificationRequestParams) {
+async function sendWithForwardEmail(params: SendVerificationRequestParams) {
+  const { identifier, url, expires, provider, theme } = params
   const apiKey = requireApiKey(provider)
-  const message = verificationEmail({ url, expires, theme })
+  const message = params.message ?? verificationEmail({ url, expires, theme })
   await postEmailApi(provider, 'Forward Email', 'https://api.forwardemail.net/v1/emails', {
     headers: { authorization: basicAuth(apiKey, ''), 'content-type': 'application/json' },
     body: JSON.stringify({

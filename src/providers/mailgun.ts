@@ -31,9 +31,10 @@ function isEu(region: unknown): boolean {
 // Checked (2026-11) against Mailgun's API overview (documentation.mailgun.com/docs/mailgun/api-reference: HTTP Basic
 // `api:<key>`, base https://api.mailgun.net or https://api.eu.mailgun.net for an EU domain, URLs under /v3/{domain})
 // and Auth.js 0.41's provider (POST /v3/{domain}/messages as a form: from, to, subject, html, text).
-async function sendWithMailgun({ identifier, url, expires, provider, theme }: SendVerificationRequestParams) {
+async function sendWithMailgun(params: SendVerificationRequestParams) {
+  const { identifier, url, expires, provider, theme } = params
   const apiKey = requireApiKey(provider)
-  const message = verificationEmail({ url, expires, theme })
+  const message = params.message ?? verificationEmail({ url, expires, theme })
   const base = isEu(provider.region) ? 'https://api.eu.mailgun.net' : 'https://api.mailgun.net'
   const domain = encodeURIComponent(String(sendingDomain(provider)))
   await postEmailApi(provider, 'Mailgun', `${base}/v3/${domain}/messages`, {

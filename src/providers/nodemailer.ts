@@ -15,7 +15,7 @@ export async function sendWithNodemailer(params: SendVerificationRequestParams):
   const { identifier, url, expires, provider, theme } = params
   const { createTransport } = (await import('nodemailer')).default
   const transport = createTransport(provider.server as Parameters<typeof createTransport>[0])
-  const message = verificationEmail({ url, expires, theme })
+  const message = params.message ?? verificationEmail({ url, expires, theme })
   try {
     const result = await transport.sendMail({
       // `to` is one normalized address (no comma, no CR/LF can reach here); nodemailer encodes the headers.

@@ -15,15 +15,10 @@ export type PostmarkUserConfig = HttpSenderUserConfig & { messageStream?: string
 // Checked against Postmark's "Sending email with API" guide (postmarkapp.com/developer/user-guide/
 // send-email-with-api, 2026-11): POST https://api.postmarkapp.com/email, header `X-Postmark-Server-Token`, JSON
 // {From, To, Subject, TextBody, HtmlBody, MessageStream}; the transactional stream is `outbound`.
-async function sendWithPostmark({
-  identifier,
-  url,
-  expires,
-  provider,
-  theme,
-}: SendVerificationRequestParams) {
+async function sendWithPostmark(params: SendVerificationRequestParams) {
+  const { identifier, url, expires, provider, theme } = params
   const apiKey = requireApiKey(provider)
-  const message = verificationEmail({ url, expires, theme })
+  const message = params.message ?? verificationEmail({ url, expires, theme })
   await postEmailApi(provider, 'Postmark', 'https://api.postmarkapp.com/email', {
     headers: { 'x-postmark-server-token': apiKey, 'content-type': 'application/json' },
     body: JSON.stringify({

@@ -113,6 +113,12 @@ export interface SendVerificationRequestParams {
   theme: Theme
   /** The sign-in request, its parsed body re-serialized as JSON (as Auth.js passes it). */
   request: Request
+  /**
+   * Set when the message is not a sign-in link (a password account's verification, reset or "someone tried to
+   * sign up" message): send this subject and body instead of the sign-in message. The built-in senders do; a
+   * `sendVerificationRequest` of your own should too.
+   */
+  message?: { subject: string; text: string; html: string } | undefined
 }
 
 /** A limit of sends: at most `max` within any window of `windowMs` milliseconds (fixed windows). */

@@ -12,9 +12,10 @@ import type { EmailConfig, SendVerificationRequestParams } from './provider-type
 // Checked (2026-11) against the request Resend's examples show (POST https://api.resend.com/emails, Bearer key, JSON
 // {from, to, subject, html}) and the field list of the Resend client on hexdocs.pm (`text` beside `html`); Resend's
 // own reference page was not in the search index.
-async function sendWithResend({ identifier, url, expires, provider, theme }: SendVerificationRequestParams) {
+async function sendWithResend(params: SendVerificationRequestParams) {
+  const { identifier, url, expires, provider, theme } = params
   const apiKey = requireApiKey(provider)
-  const message = verificationEmail({ url, expires, theme })
+  const message = params.message ?? verificationEmail({ url, expires, theme })
   await postEmailApi(provider, 'Resend', 'https://api.resend.com/emails', {
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({

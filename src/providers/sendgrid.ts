@@ -21,15 +21,10 @@ function sendGridAddress(from: string): { email: string; name?: string } {
 // hackage `sendgrid-v3`: personalizations with `to: [{ email }]`, `from: { email, name? }`, `content` parts with a
 // MIME type) and Auth.js 0.41's provider in node_modules (POST https://api.sendgrid.com/v3/mail/send, Bearer key,
 // text/plain before text/html, the order SendGrid requires). SendGrid answers 202 with an empty body.
-async function sendWithSendGrid({
-  identifier,
-  url,
-  expires,
-  provider,
-  theme,
-}: SendVerificationRequestParams) {
+async function sendWithSendGrid(params: SendVerificationRequestParams) {
+  const { identifier, url, expires, provider, theme } = params
   const apiKey = requireApiKey(provider)
-  const message = verificationEmail({ url, expires, theme })
+  const message = params.message ?? verificationEmail({ url, expires, theme })
   await postEmailApi(provider, 'SendGrid', 'https://api.sendgrid.com/v3/mail/send', {
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({

@@ -1,4 +1,5 @@
 import { webauthnScriptAnswer } from '../pages/webauthn-script-answer.js'
+import { passwordRoutes } from '../passwords/password-routes.js'
 import type { FeatureRoute } from './feature-route.js'
 import type { AuthAction } from './auth-actions.js'
 
@@ -17,6 +18,8 @@ export const featureRoutes = Object.freeze([
     page: false,
     handler: webauthnScriptAnswer,
   },
+  // Password accounts (`passwords/password-routes.ts`): sign-up, verification, reset, change.
+  ...passwordRoutes,
 ] as const satisfies readonly FeatureRoute[])
 
 /** The first path segment of a feature route that is not one of Auth.js's actions (`webauthn-script`). */

@@ -115,6 +115,7 @@ describe('the suite files', () => {
         'updateAuthenticatorCounter',
       ],
       passkeyManagement: ['listAccounts', 'updateAuthenticator', 'deleteAuthenticator'],
+      passwords: ['getPasswordHash', 'setPasswordHash'],
     })
     expect(Object.isFrozen(capabilityMethods)).toBe(true)
   })

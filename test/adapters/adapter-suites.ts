@@ -33,6 +33,7 @@ const sqlCapabilities: AdapterCapability[] = [
   'listSessions',
   'authenticators',
   'passkeyManagement',
+  'passwords',
 ]
 type Row = Record<string, unknown>
 type Query = (text: string, params: unknown[]) => Row[] | Promise<Row[]>
@@ -125,6 +126,10 @@ function rawReads(query: Query, q: (id: string) => string, p: (n: number) => str
       if (r.name !== null && r.name !== undefined) authenticator.name = r.name as string
       return authenticator
     },
+    async passwordHash(userId) {
+      const [r] = await query(`SELECT hash FROM passwords WHERE ${q('userId')} = ${p(1)}`, [userId])
+      return r ? (r.hash as string) : null
+    },
   }
 }
 
@@ -143,6 +148,7 @@ export function memorySuite(): void {
       session: (t) => store.sessions.get(t) ?? null,
       verificationToken: (r) => store.verificationTokens.get(`${r.identifier}:${r.token}`) ?? null,
       authenticator: (id) => store.authenticators.get(id) ?? null,
+      passwordHash: (id) => store.passwords.get(id) ?? null,
     },
   })
 }

@@ -47,6 +47,7 @@ describe('gatehouse-auth migrate', () => {
       'authenticators',
       'gatehouse_migrations',
       'gatehouse_shared_state',
+      'passwords',
       'sessions',
       'users',
       'verification_token',

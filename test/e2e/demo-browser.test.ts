@@ -93,6 +93,26 @@ describe.skipIf(skip)('demo app in Chromium', () => {
     }
   })
 
+  test('signs up with a password account, verifies through the demo mailbox, and reaches the protected page', async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    try {
+      await page.goto('/auth/signin?callbackUrl=/protected')
+      await section(page, 'Password account').getByRole('link', { name: 'Create account' }).click()
+      await page.getByLabel('Email').fill('lin@example.com')
+      await page.getByLabel('Password', { exact: true }).fill('a passphrase of my very own')
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await page.waitForURL((url) => url.pathname === '/auth/verify-request')
+      await page.goto('/mailbox')
+      await page.locator('a[href*="/auth/verify-email?"]').first().click()
+      await page.getByRole('button', { name: 'Verify and sign in' }).click()
+      await page.waitForURL((url) => url.pathname === '/protected')
+      expect(await page.locator('main').textContent()).toContain('lin@example.com')
+    } finally {
+      await context.close()
+    }
+  })
+
   test('a wrong password shows the error on the sign-in page and sets no session cookie', async () => {
     const context = await newContext()
     const page = await context.newPage()
@@ -143,13 +163,13 @@ describe.skipIf(skip)('demo app in Chromium', () => {
     }
   })
 
-  test('looks finished and says what it runs: shared style, favicon, four ways in, passkeys on, database sessions', async () => {
+  test('looks finished and says what it runs: shared style, favicon, five ways in, passkeys on, database sessions', async () => {
     const context = await newContext()
     const page = await context.newPage()
     try {
       await expectExampleLooksFinished(page)
       const text = (await page.locator('main').textContent()) ?? ''
-      expect(text).toMatch(/four ways: an e-mail\s+address and a password/)
+      expect(text).toMatch(/five ways: an e-mail\s+address and a password/)
       expect(text).toContain('passkeys')
       expect(text).toMatch(/Sessions are kept in the database/)
       expect(text).not.toMatch(/encrypted cookie/)

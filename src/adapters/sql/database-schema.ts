@@ -11,6 +11,14 @@ export interface DatabaseSchema {
   verification_token: VerificationTokenTable
   authenticators: AuthenticatorsTable
   gatehouse_shared_state: SharedStateTable
+  passwords: PasswordsTable
+}
+
+/** The `passwords` table (schema version 5): the `Password` provider's hash of each user that has one. */
+export interface PasswordsTable {
+  userId: string
+  hash: string
+  updatedAt: StoredDate
 }
 
 /** A stored date, as the drivers return it. */

@@ -46,7 +46,7 @@ export async function migrationStatus(db: Kysely<never>, dialect: SqlDialect): P
 }
 
 function statusOf(applied: Set<number>): MigrationStatus {
-  const latest = migrations.at(-1)?.version ?? 0
+  const latest = Math.max(0, ...migrations.map((m) => m.version))
   return {
     current: Math.max(0, ...applied),
     latest,

@@ -1,4 +1,5 @@
 import { sharedStateStatements } from './schema/shared-state.js'
+import { passwordsSchema } from './schema/passwords.js'
 import type { SqlDialect } from './sql-dialect.js'
 
 /** One schema version: statements per dialect, each idempotent so that a crashed run can simply run again. */
@@ -248,6 +249,7 @@ export const migrations: readonly Migration[] = Object.freeze([
       sqlite: authenticatorNameSqlite,
     },
   },
+  { version: 5, name: 'password hashes (the Password provider)', statements: passwordsSchema },
   {
     version: 8,
     name: 'shared counters and single-use values (SqlStore)',

@@ -1,6 +1,8 @@
 import { CallbackRouteError, CredentialsSignin } from '../../errors.js'
 import type { CredentialsConfig } from '../../providers/provider-types.js'
 import { keepTypedValues } from '../../pages/kept-sign-in-values.js'
+import { isPasswordProvider, passwordFeature } from '../../passwords/password-feature.js'
+import { passwordSignIn } from '../../passwords/password-sign-in.js'
 import type { SignInFlow } from '../sign-in-flow.js'
 import { credentialsSignInForm } from './credentials-sign-in-form.js'
 
@@ -29,11 +31,19 @@ export const credentialsFlow: SignInFlow<CredentialsConfig, undefined> = {
   signInAction: 'callback',
 
   signInPageFields(provider) {
-    return { credentials: provider.credentials }
+    if (!isPasswordProvider(provider)) return { credentials: provider.credentials }
+    return {
+      credentials: provider.credentials,
+      links: { createAccount: 'signup', forgotPassword: 'reset-password' },
+    }
   },
 
   // The provider as written, not yet checked: `authorize` may be missing whatever its type says.
   validate(provider: Partial<CredentialsConfig>) {
+    // The Password provider checks passwords itself; its own options' problem, if any, is reported here.
+    if (isPasswordProvider(provider as CredentialsConfig))
+      return (provider as CredentialsConfig & { [passwordFeature]: { problem?: string } })[passwordFeature]
+        .problem
     if (typeof provider.authorize === 'function') return undefined
     return {
       problem: 'a credentials provider needs an `authorize(credentials, request)` function.',
@@ -49,6 +59,7 @@ export const credentialsFlow: SignInFlow<CredentialsConfig, undefined> = {
   },
 
   async finish(ctx, provider) {
+    if (isPasswordProvider(provider)) return passwordSignIn(ctx, provider)
     const credentials = { ...ctx.req.body }
     let user
     try {

@@ -1,0 +1,89 @@
+import { MissingCSRF, Verification } from '../errors.js'
+import { isSameOriginPost } from '../flows/email/same-origin-post.js'
+import { checkSendLimits } from '../flows/email/send-limits.js'
+import { completeSignIn } from '../flows/complete-sign-in.js'
+import { credentialsFlow } from '../flows/credentials/credentials-flow.js'
+import {
+  passwordErrorMessage,
+  renderResendVerificationPage,
+  renderVerifyEmailPage,
+} from '../pages/password-pages.js'
+import type { RequestContext } from '../routing/request-context.js'
+import type { ResponseInternal } from '../types.js'
+import { field, passwordPageUrl, refusedPassword } from './password-answers.js'
+import { passwordContext, passwordPage, queryField } from './password-context.js'
+import { typedAddress } from './password-sign-in.js'
+import { checkYourEmail, sendVerificationLink } from './password-sign-up.js'
+import { usePasswordToken } from './password-tokens.js'
+
+/**
+ * `GET /verify-email?token=…&email=…`: the page whose button verifies (opening the link changes nothing, so a mail
+ * scanner uses nothing up). Without a token: the page that sends the link again.
+ */
+export function verifyEmailPage(ctx: RequestContext): Promise<ResponseInternal> {
+  passwordContext(ctx)
+  const token = queryField(ctx, 'token')
+  const email = queryField(ctx, 'email')
+  if (token === '' || email === '') {
+    return passwordPage(ctx, (csrfToken, callbackUrl) =>
+      renderResendVerificationPage({
+        action: ctx.routeUrl('verify-email/resend'),
+        csrfToken,
+        callbackUrl,
+        theme: ctx.config.theme,
+        message: passwordErrorMessage(queryField(ctx, 'error')),
+        email: typedAddress(email),
+      }),
+    )
+  }
+  return passwordPage(ctx, (csrfToken, callbackUrl) =>
+    renderVerifyEmailPage({
+      action: ctx.routeUrl('verify-email'),
+      csrfToken,
+      callbackUrl,
+      theme: ctx.config.theme,
+      token,
+      email,
+    }),
+  )
+}
+
+/**
+ * `POST /verify-email` (CSRF token and same origin checked): uses the token once, marks the address verified and
+ * signs in through the one sign-in path (the `signIn` callback, the gates, the session).
+ */
+export async function verifyEmail(ctx: RequestContext): Promise<ResponseInternal> {
+  const { provider, adapter } = passwordContext(ctx)
+  if (!isSameOriginPost(ctx.req.request.headers, ctx.origin))
+    throw new MissingCSRF('The verification was posted from another site.', { reason: 'cross_site_request' })
+  const email = typedAddress(field(ctx, 'email'))
+  const used =
+    email !== undefined && (await usePasswordToken(ctx, 'verify-email', email, field(ctx, 'token')))
+  const user = used ? await adapter.getUserByEmail(email) : null
+  if (user === null)
+    throw new Verification('The verification link was used, expired, or is not for this address.', {
+      reason: 'password_token_invalid',
+    })
+  const verified = user.emailVerified
+    ? user
+    : await adapter.updateUser({ id: user.id, emailVerified: new Date() })
+  ctx.provider = provider
+  return completeSignIn(ctx, credentialsFlow, {
+    user: verified,
+    account: { providerAccountId: verified.id, type: 'credentials', provider: provider.id },
+    credentials: { email },
+  })
+}
+
+/** `POST /verify-email/resend`: a new link for an account not verified yet; the same answer for every address. */
+export async function resendVerification(ctx: RequestContext): Promise<ResponseInternal> {
+  const { runtime, adapter } = passwordContext(ctx)
+  const email = typedAddress(field(ctx, 'email'))
+  if (email === undefined) return refusedPassword(passwordPageUrl(ctx, 'verify-email'), 'InvalidEmail')
+  const limits = await checkSendLimits(ctx, ctx.config.passwordSender!, email)
+  if (limits.over !== undefined) return checkYourEmail(ctx)
+  const user = await adapter.getUserByEmail(email)
+  if (user !== null && !user.emailVerified && (await adapter.getPasswordHash(user.id)) !== null)
+    await sendVerificationLink(ctx, email, runtime.verifyMaxAge)
+  return checkYourEmail(ctx)
+}
