@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import { internalHandler } from '../../symbols.js'
 import type { ResponseInternal } from '../../types.js'
+import { isLazyResponse } from './lazy-response.js'
 import { writeInternalResult } from './write-internal-result.js'
 import { failResponse } from './fail-response.js'
 import { writeWebResponse } from './write-web-response.js'
@@ -57,7 +58,8 @@ export function answerNode(
   Promise.resolve()
     .then(() => handler(request))
     .then((response) => {
-      if (!(response instanceof Response)) throw new TypeError('The handler did not return a Response.')
+      if (!(response instanceof Response) && !isLazyResponse(response))
+        throw new TypeError('The handler did not return a Response.')
       return writeWebResponse(res, response)
     })
     .catch(fail)

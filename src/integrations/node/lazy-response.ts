@@ -53,3 +53,11 @@ export function untouchedParts(response: Response): ResponseParts | undefined {
   const state = response as unknown as Partial<LazyResponseState>
   return state[realResponse] === undefined ? state[parts] : undefined
 }
+
+/**
+ * Whether `value` is a lazy `Response` of ours. `instanceof Response` is not enough: a library that replaces the
+ * global `Response` after this module loaded (`@hono/node-server` does) makes a new class our lazy ones do not extend.
+ */
+export function isLazyResponse(value: unknown): value is Response {
+  return typeof value === 'object' && value !== null && parts in value
+}
