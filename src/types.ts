@@ -268,6 +268,13 @@ export interface SessionOptions {
    * (and re-stored hashed when used), to migrate a database that holds Auth.js sessions.
    */
   tokenStorage: SessionTokenStorage
+  /**
+   * Revocable JWT sessions: seconds for which one instance trusts what it read of a user's revocations before it
+   * reads them again, so a session check costs at most one lookup per user per interval. Default 30; `0` reads on
+   * every check (a revoked session then fails at once). Only used where revocations are remembered
+   * (`stores.sessions`, or an adapter of Gatehouse's).
+   */
+  revocationCheckInterval: number
 }
 
 /** How database session tokens are stored; see {@link SessionOptions.tokenStorage}. */

@@ -123,6 +123,15 @@ export interface Adapter {
    * what was deleted, or `null` when no authenticator has this credential id.
    */
   deleteAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>
+  /**
+   * Gatehouse extension (revocable JWT sessions): the user's session generation (`0` when never raised) and the
+   * session ids revoked one by one whose entries have not expired, in one lookup.
+   */
+  getSessionRevocations?(userId: string): Awaitable<{ generation: number; revoked: string[] }>
+  /** Gatehouse extension: revokes one JWT session id of the user; the entry may be dropped after `expires`. */
+  addSessionRevocation?(userId: string, sessionId: string, expires: Date): Awaitable<void>
+  /** Gatehouse extension: raises the user's session generation by one (ending every JWT session issued before). */
+  incrementSessionGeneration?(userId: string): Awaitable<number>
 }
 
 /** The methods of {@link Adapter}. */

@@ -22,6 +22,10 @@ export interface MemoryStore {
   /** Keyed by `identifier:token`. */
   verificationTokens: Map<string, VerificationToken>
   authenticators: Map<string, AdapterAuthenticator>
+  /** The session generation of each user whose generation was raised. */
+  sessionGenerations: Map<string, number>
+  /** Revoked JWT session ids, with their user and when the entry may be dropped. */
+  sessionRevocations: Map<string, { userId: string; expires: Date }>
 }
 
 /** A memory adapter with its store. */
@@ -48,6 +52,8 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
     sessions: new Map(),
     verificationTokens: new Map(),
     authenticators: new Map(),
+    sessionGenerations: new Map(),
+    sessionRevocations: new Map(),
   }
   const userByEmail = (email: string | null | undefined) =>
     email ? [...store.users.values()].find((u) => u.email === email) : undefined
@@ -159,6 +165,23 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
     },
     deleteSessions(userId) {
       for (const [k, s] of store.sessions) if (s.userId === userId) store.sessions.delete(k)
+    },
+    getSessionRevocations(userId) {
+      const now = Date.now()
+      const revoked: string[] = []
+      for (const [id, r] of store.sessionRevocations) {
+        if (r.expires.getTime() <= now) store.sessionRevocations.delete(id)
+        else if (r.userId === userId) revoked.push(id)
+      }
+      return { generation: store.sessionGenerations.get(userId) ?? 0, revoked }
+    },
+    addSessionRevocation(userId, sessionId, expires) {
+      store.sessionRevocations.set(sessionId, { userId, expires: new Date(expires) })
+    },
+    incrementSessionGeneration(userId) {
+      const generation = (store.sessionGenerations.get(userId) ?? 0) + 1
+      store.sessionGenerations.set(userId, generation)
+      return generation
     },
     createVerificationToken(token) {
       store.verificationTokens.set(`${token.identifier}:${token.token}`, copy(token))

@@ -23,6 +23,7 @@ import { resolveTheme } from './resolve-theme.js'
 import { resolveTimeouts } from './resolve-timeouts.js'
 import { resolveUrls } from './resolve-urls.js'
 import type { ResolvedConfig } from './resolved-config.js'
+import { resolveSessionRevocation } from '../sessions/session-revocation.js'
 import { resolveStores } from '../stores/resolve-stores.js'
 
 export type { CookieMode, ResolvedConfig } from './resolved-config.js'
@@ -112,5 +113,11 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     secure: modes.secure,
     insecure: modes.insecure,
     stores,
+    sessionRevocation: resolveSessionRevocation(
+      stores.sessions,
+      adapter.adapter,
+      session.revocationCheckInterval,
+      config.adapter,
+    ),
   })
 }

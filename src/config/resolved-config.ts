@@ -12,6 +12,7 @@ import type { SessionJwe } from '../jwt/session-jwe.js'
 import type { OAuthRuntime } from '../oauth-client/oauth-runtime.js'
 import type { Router } from '../routing/router.js'
 import type { SessionStrategy } from '../session/session-strategy.js'
+import type { SessionRevocation } from '../sessions/session-revocation.js'
 import type { ResolvedStores } from '../stores/resolve-stores.js'
 import type {
   CallbacksOptions,
@@ -76,4 +77,6 @@ export interface ResolvedConfig {
   readonly insecure: CookieMode
   /** Counters and single-use values, resolved once (memory stores of this configuration's own by default). */
   readonly stores: ResolvedStores
+  /** Where JWT session revocations are remembered, with the cache of them; `undefined`: not revocable. */
+  readonly sessionRevocation: SessionRevocation | undefined
 }

@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis'
 import { RedisRateLimitStore } from '../rate-limit/redis-rate-limit-store.js'
 import type { RateLimitHit, RateLimitStore } from '../rate-limit/rate-limit-store.js'
+import { createHash } from 'node:crypto'
+import type { SessionRevocations, SessionRevocationStore } from '../sessions/session-revocation-store.js'
 import type { SingleUseStore } from './single-use-store.js'
 
 /** Options of {@link RedisStore}. */
@@ -26,16 +28,48 @@ export interface RedisStoreOptions {
  * const config = { providers, stores: { limits: store, singleUse: store } }
  * ```
  */
-export class RedisStore implements RateLimitStore, SingleUseStore {
+export class RedisStore implements RateLimitStore, SingleUseStore, SessionRevocationStore {
   readonly #redis: Redis
   readonly #counters: RedisRateLimitStore
   readonly #usedPrefix: string
+  readonly #sessionsPrefix: string
 
   constructor(redis: Redis, options: RedisStoreOptions = {}) {
     const prefix = options.prefix ?? 'gatehouse:'
     this.#redis = redis
     this.#counters = new RedisRateLimitStore(redis, { prefix: `${prefix}rl:` })
     this.#usedPrefix = `${prefix}once:`
+    this.#sessionsPrefix = `${prefix}sess:`
+  }
+
+  // One hash per user (its id as a SHA-256, no personal data in key names): `gen`, and `r:{sessionId}` = the time
+  // in ms the revocation may be forgotten. One HGETALL answers a session check.
+  #sessionsKey(userId: string): string {
+    return this.#sessionsPrefix + createHash('sha256').update(userId).digest('hex')
+  }
+
+  async getSessionRevocations(userId: string): Promise<SessionRevocations> {
+    const key = this.#sessionsKey(userId)
+    const fields = await this.#redis.hgetall(key)
+    const now = Date.now()
+    const revoked: string[] = []
+    const expired: string[] = []
+    for (const [field, value] of Object.entries(fields)) {
+      if (!field.startsWith('r:')) continue
+      if (Number(value) > now) revoked.push(field.slice(2))
+      else expired.push(field)
+    }
+    // Forgotten lazily: an expired entry revokes nothing, so a failed HDEL changes no answer.
+    if (expired.length > 0) await this.#redis.hdel(key, ...expired).catch(() => undefined)
+    return { generation: Number(fields['gen'] ?? 0), revoked }
+  }
+
+  async addSessionRevocation(userId: string, sessionId: string, expires: Date): Promise<void> {
+    await this.#redis.hset(this.#sessionsKey(userId), `r:${sessionId}`, String(expires.getTime()))
+  }
+
+  incrementSessionGeneration(userId: string): Promise<number> {
+    return this.#redis.hincrby(this.#sessionsKey(userId), 'gen', 1)
   }
 
   increment(key: string, windowMs: number): Promise<RateLimitHit> {

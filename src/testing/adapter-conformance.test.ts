@@ -115,6 +115,7 @@ describe('the suite files', () => {
         'updateAuthenticatorCounter',
       ],
       passkeyManagement: ['listAccounts', 'updateAuthenticator', 'deleteAuthenticator'],
+      sessionRevocations: ['getSessionRevocations', 'addSessionRevocation', 'incrementSessionGeneration'],
     })
     expect(Object.isFrozen(capabilityMethods)).toBe(true)
   })

@@ -12,6 +12,7 @@ import { exactMatchingSuite } from './suites/exact-matching.js'
 import { getAccountSuite } from './suites/get-account.js'
 import { listSessionsSuite } from './suites/list-sessions.js'
 import { passkeyManagementSuite } from './suites/passkey-management.js'
+import { sessionRevocationsSuite } from './suites/session-revocations.js'
 import { sessionsSuite } from './suites/sessions.js'
 import { updateAccountSuite } from './suites/update-account.js'
 import { userDeletionSuite } from './suites/user-deletion.js'
@@ -36,4 +37,5 @@ export const capabilitySuites = [
   listSessionsSuite,
   authenticatorsSuite,
   passkeyManagementSuite,
+  sessionRevocationsSuite,
 ] as const

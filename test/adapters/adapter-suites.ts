@@ -33,6 +33,7 @@ const sqlCapabilities: AdapterCapability[] = [
   'listSessions',
   'authenticators',
   'passkeyManagement',
+  'sessionRevocations',
 ]
 type Row = Record<string, unknown>
 type Query = (text: string, params: unknown[]) => Row[] | Promise<Row[]>

@@ -10,6 +10,8 @@ export interface DatabaseSchema {
   sessions: SessionsTable
   verification_token: VerificationTokenTable
   authenticators: AuthenticatorsTable
+  session_generations: SessionGenerationsTable
+  session_revocations: SessionRevocationsTable
 }
 
 /** A stored date, as the drivers return it. */
@@ -71,4 +73,17 @@ export interface AuthenticatorsTable {
   transports: string | null
   /** Added by schema version 4; absent on a database not migrated that far. */
   name?: string | null
+}
+
+/** The `session_generations` table (schema version 6): a user's JWT session generation. */
+export interface SessionGenerationsTable {
+  userId: string
+  generation: number | string
+}
+
+/** The `session_revocations` table (schema version 6): JWT session ids revoked one by one. */
+export interface SessionRevocationsTable {
+  sessionId: string
+  userId: string
+  expires: StoredDate
 }

@@ -7,6 +7,7 @@ import { sqlContext } from './sql-context.js'
 import type { SqlDialect } from './sql-dialect.js'
 import { accountsTable } from './tables/accounts.js'
 import { authenticatorsTable } from './tables/authenticators.js'
+import { sessionRevocationsTable } from './tables/session-revocations.js'
 import { sessionsTable } from './tables/sessions.js'
 import { usersTable } from './tables/users.js'
 import { verificationTokensTable } from './tables/verification-tokens.js'
@@ -36,5 +37,6 @@ export function kyselyAdapter(
     ...sessionsTable(sql),
     ...verificationTokensTable(sql),
     ...authenticatorsTable(sql),
+    ...sessionRevocationsTable(sql),
   }
 }

@@ -8,6 +8,8 @@ export interface PruneResult {
   sessions: number
   /** E-mail sign-in tokens whose `expires` had passed. */
   verificationTokens: number
+  /** Revoked JWT session ids whose tokens would have expired anyway. */
+  sessionRevocations: number
 }
 
 /**
@@ -24,5 +26,13 @@ export async function pruneExpired(
   const cutoff = dialect === 'sqlite' ? now.getTime() : now
   const sessions = await db.deleteFrom('sessions').where('expires', '<', cutoff).executeTakeFirst()
   const tokens = await db.deleteFrom('verification_token').where('expires', '<', cutoff).executeTakeFirst()
-  return { sessions: Number(sessions.numDeletedRows), verificationTokens: Number(tokens.numDeletedRows) }
+  const revocations = await db
+    .deleteFrom('session_revocations')
+    .where('expires', '<', cutoff)
+    .executeTakeFirst()
+  return {
+    sessions: Number(sessions.numDeletedRows),
+    verificationTokens: Number(tokens.numDeletedRows),
+    sessionRevocations: Number(revocations.numDeletedRows),
+  }
 }
