@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { JwtSessionRecord, SessionMetadata } from '../sessions/session-record.js'
 import type { Account, Awaitable, User } from '../types.js'
 
 /** A user as stored by an adapter. */
@@ -30,6 +31,14 @@ export interface AdapterSession {
   sessionToken: string
   userId: string
   expires: Date
+  /** Gatehouse's adapters (schema version 7): when the session began; `null` for sessions made before. */
+  createdAt?: Date | null
+  /** Gatehouse's adapters: when it was last seen (refreshed with its expiry). */
+  lastSeenAt?: Date | null
+  /** Gatehouse's adapters: the browser's `User-Agent`. */
+  userAgent?: string | null
+  /** Gatehouse's adapters: the client address. */
+  clientAddress?: string | null
 }
 
 /** A single-use e-mail sign-in token; `token` is stored hashed. */
@@ -132,6 +141,16 @@ export interface Adapter {
   addSessionRevocation?(userId: string, sessionId: string, expires: Date): Awaitable<void>
   /** Gatehouse extension: raises the user's session generation by one (ending every JWT session issued before). */
   incrementSessionGeneration?(userId: string): Awaitable<number>
+  /** Gatehouse extension (schema version 7): sets metadata columns of a database session's row. */
+  updateSessionMetadata?(sessionToken: string, metadata: Partial<SessionMetadata>): Awaitable<void>
+  /** Gatehouse extension: records a JWT session (its id, user, generation, metadata). */
+  createJwtSession?(record: JwtSessionRecord): Awaitable<void>
+  /** Gatehouse extension: the user's JWT session records that have not expired. */
+  listJwtSessions?(userId: string): Awaitable<JwtSessionRecord[]>
+  /** Gatehouse extension: refreshes a JWT session record when its token is re-issued. */
+  updateJwtSession?(userId: string, id: string, changes: { lastSeenAt: Date; expires: Date }): Awaitable<void>
+  /** Gatehouse extension: forgets a JWT session record. */
+  deleteJwtSession?(userId: string, id: string): Awaitable<void>
 }
 
 /** The methods of {@link Adapter}. */

@@ -12,6 +12,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from './adapter.js'
+import type { JwtSessionRecord } from '../sessions/session-record.js'
 
 /** The maps behind a {@link MemoryAdapter}, exposed for tests that check what was stored. */
 export interface MemoryStore {
@@ -26,6 +27,8 @@ export interface MemoryStore {
   sessionGenerations: Map<string, number>
   /** Revoked JWT session ids, with their user and when the entry may be dropped. */
   sessionRevocations: Map<string, { userId: string; expires: Date }>
+  /** JWT session records, keyed by session id. */
+  jwtSessions: Map<string, JwtSessionRecord>
 }
 
 /** A memory adapter with its store. */
@@ -54,6 +57,7 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
     authenticators: new Map(),
     sessionGenerations: new Map(),
     sessionRevocations: new Map(),
+    jwtSessions: new Map(),
   }
   const userByEmail = (email: string | null | undefined) =>
     email ? [...store.users.values()].find((u) => u.email === email) : undefined
@@ -177,6 +181,29 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
     },
     addSessionRevocation(userId, sessionId, expires) {
       store.sessionRevocations.set(sessionId, { userId, expires: new Date(expires) })
+    },
+    updateSessionMetadata(sessionToken, metadata) {
+      const session = store.sessions.get(sessionToken)
+      if (session) store.sessions.set(sessionToken, { ...session, ...metadata })
+    },
+    createJwtSession(record) {
+      store.jwtSessions.set(record.id, copy(record))
+    },
+    listJwtSessions(userId) {
+      const now = Date.now()
+      const mine: JwtSessionRecord[] = []
+      for (const [id, r] of store.jwtSessions) {
+        if (r.expires.getTime() <= now) store.jwtSessions.delete(id)
+        else if (r.userId === userId) mine.push(copy(r))
+      }
+      return mine
+    },
+    updateJwtSession(userId, id, changes) {
+      const record = store.jwtSessions.get(id)
+      if (record?.userId === userId) store.jwtSessions.set(id, { ...record, ...changes })
+    },
+    deleteJwtSession(userId, id) {
+      if (store.jwtSessions.get(id)?.userId === userId) store.jwtSessions.delete(id)
     },
     incrementSessionGeneration(userId) {
       const generation = (store.sessionGenerations.get(userId) ?? 0) + 1

@@ -8,6 +8,7 @@ import { isPending } from '../crypto/maybe-then.js'
 import type { MaybePromise } from '../crypto/crypto-backend.js'
 import type { DecryptedSessionToken } from '../jwt/session-jwe.js'
 import { fireEvent } from '../lib/fire-event.js'
+import { newMetadata } from '../sessions/session-record.js'
 import { cryptoBackend } from '#crypto'
 import {
   GENERATION_CLAIM,
@@ -116,8 +117,21 @@ export async function revokeToken(ctx: SessionReadContext, token: JWT, everywher
   const id = token[SESSION_ID_CLAIM]
   // The entry must outlive every re-issue of the token: the longest it could still be presented.
   const expires = new Date(Date.now() + Math.max(ctx.config.session.maxAge, ctx.config.jwt.maxAge) * 1000)
-  if (typeof id === 'string') await revokeSessionId(revocation, userId, id, expires)
+  if (typeof id === 'string') {
+    await revokeSessionId(revocation, userId, id, expires)
+    await revocation.records?.deleteJwtSession(userId, id).catch(() => undefined)
+  }
   if (everywhere) await raiseGeneration(revocation, userId)
+}
+
+/** A re-issued session's record: last seen now, expiring with the new token. Best effort. */
+async function touchRecord(ctx: SessionReadContext, token: JWT, now: number): Promise<void> {
+  const id = token[SESSION_ID_CLAIM]
+  if (typeof id !== 'string' || typeof token.sub !== 'string') return
+  const expires = new Date(now + ctx.config.session.maxAge * 1000)
+  await ctx.config.sessionRevocation?.records
+    ?.updateJwtSession(token.sub, id, { lastSeenAt: new Date(now), expires })
+    .catch((error: unknown) => ctx.config.logger.debug('the JWT session record was not refreshed', error))
 }
 
 /** The claims of revocation kept on a token a `jwt` callback rebuilt without them. */
@@ -205,6 +219,7 @@ export const jwtSession: SessionStrategy = {
       session = { user: { name: user.name, email: user.email, image: user.image }, expires: session.expires }
     }
     if (config.events.session) await fireEvent(ctx, config.events.session, { session, token })
+    if (reissue && revocation?.records !== undefined) await touchRecord(ctx, token, now)
     const cookies = reissue ? sessionCookies(ctx, await encodeSessionToken(ctx, token), now) : undefined
     return cookies
       ? { status: 200, headers, body: session, cookies }
@@ -225,6 +240,17 @@ export const jwtSession: SessionStrategy = {
       claims = await newSessionClaims(revocation, sub, () =>
         cryptoBackend.encodeBase64url(cryptoBackend.randomBytes(16)),
       )
+      // What the user will see of this session; best effort, a sign-in never fails for it.
+      const metadata = newMetadata(ctx.req.request.headers.get('user-agent'), ctx.req.clientAddress)
+      await revocation.records
+        ?.createJwtSession({
+          id: claims[SESSION_ID_CLAIM] as string,
+          userId: sub,
+          generation: claims[GENERATION_CLAIM] as number,
+          expires: new Date(metadata.createdAt.getTime() + config.session.maxAge * 1000),
+          ...metadata,
+        })
+        .catch((error: unknown) => config.logger.debug('the JWT session record was not written', error))
     }
     const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub, ...claims }
     const token = await config.callbacks.jwt({

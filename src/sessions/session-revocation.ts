@@ -7,6 +7,7 @@
  */
 import type { Adapter } from '../adapters/adapter.js'
 import type { JWT } from '../types.js'
+import { isSessionRecordStore, type SessionRecordStore } from './session-record.js'
 import { isSessionRevocationStore, type SessionRevocationStore } from './session-revocation-store.js'
 
 /** The JWT claim holding the session's id: stable across re-issues (unlike `jti`, which each encoding renews). */
@@ -48,6 +49,8 @@ export interface SessionRevocation {
   /** Milliseconds a user's revocations are trusted before they are read again; 0 reads on every check. */
   readonly intervalMs: number
   readonly cache: RevocationCache
+  /** Where JWT session records are kept (the same store or adapter), when it keeps them. */
+  readonly records: SessionRecordStore | undefined
 }
 
 /** An adapter's revocation methods as a store (they may answer synchronously). */
@@ -57,6 +60,16 @@ function adapterStore(adapter: Adapter & SessionRevocationStore): SessionRevocat
     addSessionRevocation: (userId, id, expires) =>
       Promise.resolve(adapter.addSessionRevocation(userId, id, expires)),
     incrementSessionGeneration: (userId) => Promise.resolve(adapter.incrementSessionGeneration(userId)),
+  }
+}
+
+/** Record methods that may answer synchronously (an adapter's), as promises. */
+function adapterRecords(source: SessionRecordStore): SessionRecordStore {
+  return {
+    createJwtSession: (r) => Promise.resolve(source.createJwtSession(r)),
+    listJwtSessions: (u) => Promise.resolve(source.listJwtSessions(u)),
+    updateJwtSession: (u, id, c) => Promise.resolve(source.updateJwtSession(u, id, c)),
+    deleteJwtSession: (u, id) => Promise.resolve(source.deleteJwtSession(u, id)),
   }
 }
 
@@ -76,10 +89,12 @@ export function resolveSessionRevocation(
   const owner = store ?? givenAdapter ?? adapter!
   let cache = caches.get(owner)
   if (cache === undefined) caches.set(owner, (cache = new RevocationCache()))
+  const source: unknown = store ?? adapter
   return {
     store: store ?? adapterStore(adapter as Adapter & SessionRevocationStore),
     intervalMs: intervalSeconds * 1000,
     cache,
+    records: isSessionRecordStore(source) ? adapterRecords(source) : undefined,
   }
 }
 

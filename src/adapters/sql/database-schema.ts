@@ -12,6 +12,8 @@ export interface DatabaseSchema {
   authenticators: AuthenticatorsTable
   session_generations: SessionGenerationsTable
   session_revocations: SessionRevocationsTable
+  jwt_sessions: JwtSessionsTable
+  audit_events: AuditEventsTable
 }
 
 /** A stored date, as the drivers return it. */
@@ -52,6 +54,11 @@ export interface SessionsTable {
   userId: string
   expires: StoredDate
   sessionToken: StoredText
+  /** Added by schema version 7 (nullable; Auth.js's adapters leave them alone). */
+  createdAt?: StoredDate | null
+  lastSeenAt?: StoredDate | null
+  userAgent?: string | null
+  clientAddress?: string | null
 }
 
 /** The `verification_token` table. */
@@ -86,4 +93,29 @@ export interface SessionRevocationsTable {
   sessionId: string
   userId: string
   expires: StoredDate
+}
+
+/** The `jwt_sessions` table (schema version 7): the record of a JWT session, keyed by its session id. */
+export interface JwtSessionsTable {
+  id: string
+  userId: string
+  generation: number | string
+  createdAt: StoredDate
+  lastSeenAt: StoredDate
+  expires: StoredDate
+  userAgent: string | null
+  clientAddress: string | null
+}
+
+/** The `audit_events` table (schema version 7): the append-only account log. */
+export interface AuditEventsTable {
+  id: string
+  userId: string | null
+  type: string
+  outcome: string
+  reason: string | null
+  provider: string | null
+  clientAddress: string | null
+  userAgent: string | null
+  createdAt: StoredDate
 }

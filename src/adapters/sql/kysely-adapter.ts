@@ -7,6 +7,7 @@ import { sqlContext } from './sql-context.js'
 import type { SqlDialect } from './sql-dialect.js'
 import { accountsTable } from './tables/accounts.js'
 import { authenticatorsTable } from './tables/authenticators.js'
+import { jwtSessionsTable } from './tables/jwt-sessions.js'
 import { sessionRevocationsTable } from './tables/session-revocations.js'
 import { sessionsTable } from './tables/sessions.js'
 import { usersTable } from './tables/users.js'
@@ -38,5 +39,6 @@ export function kyselyAdapter(
     ...verificationTokensTable(sql),
     ...authenticatorsTable(sql),
     ...sessionRevocationsTable(sql),
+    ...jwtSessionsTable(sql),
   }
 }

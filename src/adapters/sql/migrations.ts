@@ -1,3 +1,4 @@
+import { sessionMetadataStatements } from './schema/session-metadata.js'
 import { sessionRevocationStatements } from './schema/session-revocations.js'
 import type { SqlDialect } from './sql-dialect.js'
 
@@ -249,4 +250,9 @@ export const migrations: readonly Migration[] = Object.freeze([
     },
   },
   { version: 6, name: 'revocable JWT sessions', statements: sessionRevocationStatements },
+  {
+    version: 7,
+    name: 'session metadata, JWT session records and the audit trail',
+    statements: sessionMetadataStatements,
+  },
 ])

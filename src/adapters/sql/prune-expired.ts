@@ -30,6 +30,7 @@ export async function pruneExpired(
     .deleteFrom('session_revocations')
     .where('expires', '<', cutoff)
     .executeTakeFirst()
+  await db.deleteFrom('jwt_sessions').where('expires', '<', cutoff).execute()
   return {
     sessions: Number(sessions.numDeletedRows),
     verificationTokens: Number(tokens.numDeletedRows),
