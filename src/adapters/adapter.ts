@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { AuditEvent } from '../audit/audit-event.js'
 import type { JwtSessionRecord, SessionMetadata } from '../sessions/session-record.js'
 import type { Account, Awaitable, User } from '../types.js'
 
@@ -151,6 +152,13 @@ export interface Adapter {
   updateJwtSession?(userId: string, id: string, changes: { lastSeenAt: Date; expires: Date }): Awaitable<void>
   /** Gatehouse extension: forgets a JWT session record. */
   deleteJwtSession?(userId: string, id: string): Awaitable<void>
+  /** Gatehouse extension (schema version 7): appends one event to the audit trail. */
+  createAuditEvent?(event: AuditEvent): Awaitable<void>
+  /** Gatehouse extension: a user's audit events, newest first, at most `limit`, only before `before` when given. */
+  listAuditEvents?(
+    userId: string,
+    options: { limit: number; before?: Date | undefined },
+  ): Awaitable<AuditEvent[]>
 }
 
 /** The methods of {@link Adapter}. */

@@ -12,6 +12,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from './adapter.js'
+import type { AuditEvent } from '../audit/audit-event.js'
 import type { JwtSessionRecord } from '../sessions/session-record.js'
 
 /** The maps behind a {@link MemoryAdapter}, exposed for tests that check what was stored. */
@@ -29,6 +30,8 @@ export interface MemoryStore {
   sessionRevocations: Map<string, { userId: string; expires: Date }>
   /** JWT session records, keyed by session id. */
   jwtSessions: Map<string, JwtSessionRecord>
+  /** The audit trail, oldest first. */
+  auditEvents: AuditEvent[]
 }
 
 /** A memory adapter with its store. */
@@ -58,6 +61,7 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
     sessionGenerations: new Map(),
     sessionRevocations: new Map(),
     jwtSessions: new Map(),
+    auditEvents: [],
   }
   const userByEmail = (email: string | null | undefined) =>
     email ? [...store.users.values()].find((u) => u.email === email) : undefined
@@ -204,6 +208,16 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
     },
     deleteJwtSession(userId, id) {
       if (store.jwtSessions.get(id)?.userId === userId) store.jwtSessions.delete(id)
+    },
+    createAuditEvent(event) {
+      store.auditEvents.push(copy(event))
+    },
+    listAuditEvents(userId, { limit, before }) {
+      return store.auditEvents
+        .filter((e) => e.userId === userId && (before === undefined || e.createdAt < before))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        .slice(0, limit)
+        .map(copy)
     },
     incrementSessionGeneration(userId) {
       const generation = (store.sessionGenerations.get(userId) ?? 0) + 1

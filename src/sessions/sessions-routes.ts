@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { recordAuditEvent } from '../audit/record-audit-event.js'
 import { pageResult } from '../actions/page-result.js'
 import { renderSessionsPage } from '../pages/sessions-page.js'
 import type { RequestContext } from '../routing/request-context.js'
@@ -60,6 +61,11 @@ export async function sessionsRevoke(ctx: RequestContext): Promise<ResponseInter
     if (revoked && target === current.id) cookies = await ctx.config.sessionStrategy.end(ctx)
   }
   if (!revoked) return { status: 404, headers: noStoreHeaders, body: { error: 'no such session' }, cookies }
+  await recordAuditEvent(ctx, {
+    type: 'session-revoked',
+    userId: current.userId,
+    reason: target === 'others' || target === 'all' ? `revoked_${target}` : 'revoked_one',
+  })
   if (wantsJson) return { status: 200, headers: noStoreHeaders, body: { revoked: true }, cookies }
   return { redirect: ctx.routeUrl('account/sessions'), cookies }
 }

@@ -7,6 +7,7 @@ import { sqlContext } from './sql-context.js'
 import type { SqlDialect } from './sql-dialect.js'
 import { accountsTable } from './tables/accounts.js'
 import { authenticatorsTable } from './tables/authenticators.js'
+import { auditEventsTable } from './tables/audit-events.js'
 import { jwtSessionsTable } from './tables/jwt-sessions.js'
 import { sessionRevocationsTable } from './tables/session-revocations.js'
 import { sessionsTable } from './tables/sessions.js'
@@ -40,5 +41,6 @@ export function kyselyAdapter(
     ...authenticatorsTable(sql),
     ...sessionRevocationsTable(sql),
     ...jwtSessionsTable(sql),
+    ...auditEventsTable(sql),
   }
 }

@@ -10,7 +10,17 @@ export interface PruneResult {
   verificationTokens: number
   /** Revoked JWT session ids whose tokens would have expired anyway. */
   sessionRevocations: number
+  /** Audit events older than the retention. */
+  auditEvents: number
 }
+
+/** Options of {@link pruneExpired}. */
+export interface PruneExpiredOptions {
+  /** Days audit events are kept. Default 365. */
+  auditRetentionDays?: number | undefined
+}
+
+const DAY_MS = 86_400_000
 
 /**
  * Deletes expired sessions and expired verification tokens. The session check already deletes an expired session it
@@ -21,6 +31,7 @@ export async function pruneExpired(
   db: Kysely<DatabaseSchema>,
   dialect: SqlDialect,
   now: Date = new Date(),
+  options: PruneExpiredOptions = {},
 ): Promise<PruneResult> {
   // SQLite stores dates as epoch milliseconds (see sql-context.ts).
   const cutoff = dialect === 'sqlite' ? now.getTime() : now
@@ -31,7 +42,13 @@ export async function pruneExpired(
     .where('expires', '<', cutoff)
     .executeTakeFirst()
   await db.deleteFrom('jwt_sessions').where('expires', '<', cutoff).execute()
+  const kept = new Date(now.getTime() - (options.auditRetentionDays ?? 365) * DAY_MS)
+  const audit = await db
+    .deleteFrom('audit_events')
+    .where('createdAt', '<', dialect === 'sqlite' ? kept.getTime() : kept)
+    .executeTakeFirst()
   return {
+    auditEvents: Number(audit.numDeletedRows),
     sessions: Number(sessions.numDeletedRows),
     verificationTokens: Number(tokens.numDeletedRows),
     sessionRevocations: Number(revocations.numDeletedRows),
