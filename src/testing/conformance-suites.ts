@@ -12,6 +12,8 @@ import { exactMatchingSuite } from './suites/exact-matching.js'
 import { getAccountSuite } from './suites/get-account.js'
 import { listSessionsSuite } from './suites/list-sessions.js'
 import { passkeyManagementSuite } from './suites/passkey-management.js'
+import { auditEventsSuite } from './suites/audit-events.js'
+import { sessionRecordsSuite } from './suites/session-records.js'
 import { sessionRevocationsSuite } from './suites/session-revocations.js'
 import { sessionsSuite } from './suites/sessions.js'
 import { updateAccountSuite } from './suites/update-account.js'
@@ -38,4 +40,6 @@ export const capabilitySuites = [
   authenticatorsSuite,
   passkeyManagementSuite,
   sessionRevocationsSuite,
+  sessionRecordsSuite,
+  auditEventsSuite,
 ] as const

@@ -34,6 +34,8 @@ const sqlCapabilities: AdapterCapability[] = [
   'authenticators',
   'passkeyManagement',
   'sessionRevocations',
+  'sessionRecords',
+  'auditEvents',
 ]
 type Row = Record<string, unknown>
 type Query = (text: string, params: unknown[]) => Row[] | Promise<Row[]>
