@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { WebhookEndpoint } from './webhooks/deliver-webhooks.js'
 import type { Adapter, AdapterSession, AdapterUser } from './adapters/adapter.js'
 import type { SerializeOptions } from './cookies/serialize-cookie.js'
 import type { Provider, ProviderType } from './providers/provider-types.js'
@@ -331,9 +332,14 @@ export interface AuthConfig {
   /** Allows `http:` OAuth endpoints on hosts other than loopback; dangerous, see the symbol. */
   allowInsecureRequests?: typeof allowInsecureRequests | undefined
   /**
-   * Where limits count and single-use values are remembered (`limits`, `singleUse`): by default memory stores of
-   * this configuration's own; with several instances, one shared store (`RedisStore` from
-   * `gatehouse-auth/stores/redis`) for both.
+   * Signed webhooks for the audit trail's events (Standard Webhooks headers, HMAC-SHA256), sent in the background
+   * and retried with back-off, through `[customFetch]`; see docs/sessions.md.
+   */
+  webhooks?: WebhookEndpoint[] | undefined
+  /**
+   * Where limits count and single-use values are remembered (`limits`, `singleUse`), and JWT session revocations
+   * (`sessions`): by default memory stores of this configuration's own for the first two; with several instances,
+   * one shared store (`RedisStore` from `gatehouse-auth/stores/redis`) for all.
    */
   stores?: StoresOptions | undefined
 }

@@ -1,6 +1,7 @@
 import { cryptoBackend } from '#crypto'
 import type { ResolvedConfig } from '../config/resolved-config.js'
 import { MAX_USER_AGENT } from '../sessions/session-record.js'
+import { deliverWebhooks } from '../webhooks/deliver-webhooks.js'
 import { reasonCode, type AuditEvent, type AuditEventInput } from './audit-event.js'
 
 /** What recording needs of a request: the configuration, and the request when there is one. */
@@ -36,5 +37,7 @@ export async function recordAuditEvent(ctx: AuditContext, input: AuditEventInput
       config.logger.error(error instanceof Error ? error : new Error(String(error)))
     }
   }
+  // Webhooks go out in the background: a receiver that is slow or down never delays what is being recorded.
+  if (config.webhooks.length > 0) deliverWebhooks(config, config.webhooks, event)
   return event
 }

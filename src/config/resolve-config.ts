@@ -25,6 +25,7 @@ import { resolveUrls } from './resolve-urls.js'
 import type { ResolvedConfig } from './resolved-config.js'
 import { resolveSessionRevocation } from '../sessions/session-revocation.js'
 import { resolveStores } from '../stores/resolve-stores.js'
+import { resolveWebhooks } from '../webhooks/resolve-webhooks.js'
 
 export type { CookieMode, ResolvedConfig } from './resolved-config.js'
 
@@ -76,6 +77,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     logger,
   )
   const stores = resolveStores(config.stores, report)
+  const webhooks = resolveWebhooks(config.webhooks, report)
   if (issues.length > 0) throw new ConfigError(inAuthJsOrder(issues))
 
   const shape = `${basePath} ${list.providers.map((p) => p.id).join(',')} ${session.strategy}`
@@ -119,5 +121,6 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
       session.revocationCheckInterval,
       config.adapter,
     ),
+    webhooks,
   })
 }

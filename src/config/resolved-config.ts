@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { WebhookEndpoint } from '../webhooks/deliver-webhooks.js'
 import type { AdapterFor } from '../adapters/adapter-for.js'
 import type { SignInGate } from '../flows/sign-in-gate.js'
 import type { SealedCookies } from '../cookies/sealed-cookies.js'
@@ -79,4 +80,6 @@ export interface ResolvedConfig {
   readonly stores: ResolvedStores
   /** Where JWT session revocations are remembered, with the cache of them; `undefined`: not revocable. */
   readonly sessionRevocation: SessionRevocation | undefined
+  /** The audit trail's webhook endpoints, checked. */
+  readonly webhooks: readonly WebhookEndpoint[]
 }
