@@ -195,3 +195,31 @@ describe.each(['database', 'jwt'] as const)('session management over HTTP: %s se
     expect(await a.session(bob)).not.toBeNull()
   })
 })
+
+describe('the client address', () => {
+  it.each(['database', 'jwt'] as const)(
+    '%s sessions: the address the integration passes is recorded and listed',
+    async (strategy) => {
+      const { createAuth } = await import('../../src/create-auth.js')
+      const app = config(strategy)
+      if (strategy === 'database') {
+        const adapter = app.adapter as ReturnType<typeof MemoryAdapter>
+        await adapter.createUser({ ...USERS.alice, email: 'alice@example.test', emailVerified: null })
+      }
+      const { handleRaw } = createAuth(app)
+      const jar = new CookieJar()
+      const csrfToken = await client.csrf(app, jar)
+      const result = await handleRaw(
+        new Request(`${ORIGIN}/auth/callback/credentials`, {
+          method: 'POST',
+          headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ csrfToken, username: 'alice' }),
+        }),
+        { clientAddress: '203.0.113.9' },
+      )
+      expect(result.cookies?.some((c) => c.name === SESSION && c.value !== '')).toBe(true)
+      const [listed] = await listSessions(app, USERS.alice.id)
+      expect(listed?.clientAddress).toBe('203.0.113.9')
+    },
+  )
+})
