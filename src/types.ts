@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { WebhookEndpoint } from './webhooks/deliver-webhooks.js'
 import type { Adapter, AdapterSession, AdapterUser } from './adapters/adapter.js'
 import type { SerializeOptions } from './cookies/serialize-options.js'
 import type { Provider, ProviderType } from './providers/provider-types.js'
@@ -273,6 +274,13 @@ export interface SessionOptions {
    * (and re-stored hashed when used), to migrate a database that holds Auth.js sessions.
    */
   tokenStorage: SessionTokenStorage
+  /**
+   * Revocable JWT sessions: seconds for which one instance trusts what it read of a user's revocations before it
+   * reads them again, so a session check costs at most one lookup per user per interval. Default 30; `0` reads on
+   * every check (a revoked session then fails at once). Only used where revocations are remembered
+   * (`stores.sessions`, or an adapter of Gatehouse's).
+   */
+  revocationCheckInterval: number
 }
 
 /** How database session tokens are stored; see {@link SessionOptions.tokenStorage}. */
@@ -329,9 +337,14 @@ export interface AuthConfig {
   /** Allows `http:` OAuth endpoints on hosts other than loopback; dangerous, see the symbol. */
   allowInsecureRequests?: typeof allowInsecureRequests | undefined
   /**
-   * Where limits count and single-use values are remembered (`limits`, `singleUse`): by default memory stores of
-   * this configuration's own; with several instances, one shared store (`RedisStore` from
-   * `gatehouse-auth/stores/redis`) for both.
+   * Signed webhooks for the audit trail's events (Standard Webhooks headers, HMAC-SHA256), sent in the background
+   * and retried with back-off, through `[customFetch]`; see docs/sessions.md.
+   */
+  webhooks?: WebhookEndpoint[] | undefined
+  /**
+   * Where limits count and single-use values are remembered (`limits`, `singleUse`), and JWT session revocations
+   * (`sessions`): by default memory stores of this configuration's own for the first two; with several instances,
+   * one shared store (`RedisStore` from `gatehouse-auth/stores/redis`) for all.
    */
   stores?: StoresOptions | undefined
 }

@@ -5,6 +5,8 @@
  *
  * @module
  */
+import type { AuditEvent } from '../audit/audit-event.js'
+import type { JwtSessionRecord, SessionMetadata } from '../sessions/session-record.js'
 import type { Account, Awaitable, User } from '../types.js'
 
 /** A user as stored by an adapter. */
@@ -30,6 +32,14 @@ export interface AdapterSession {
   sessionToken: string
   userId: string
   expires: Date
+  /** Gatehouse's adapters (schema version 7): when the session began; `null` for sessions made before. */
+  createdAt?: Date | null
+  /** Gatehouse's adapters: when it was last seen (refreshed with its expiry). */
+  lastSeenAt?: Date | null
+  /** Gatehouse's adapters: the browser's `User-Agent`. */
+  userAgent?: string | null
+  /** Gatehouse's adapters: the client address. */
+  clientAddress?: string | null
 }
 
 /** A single-use e-mail sign-in token; `token` is stored hashed. */
@@ -131,6 +141,32 @@ export interface Adapter {
   getPasswordHash?(userId: string): Awaitable<string | null>
   /** Gatehouse extension: sets (creates or replaces) the user's password hash. */
   setPasswordHash?(userId: string, hash: string): Awaitable<void>
+  /**
+   * Gatehouse extension (revocable JWT sessions): the user's session generation (`0` when never raised) and the
+   * session ids revoked one by one whose entries have not expired, in one lookup.
+   */
+  getSessionRevocations?(userId: string): Awaitable<{ generation: number; revoked: string[] }>
+  /** Gatehouse extension: revokes one JWT session id of the user; the entry may be dropped after `expires`. */
+  addSessionRevocation?(userId: string, sessionId: string, expires: Date): Awaitable<void>
+  /** Gatehouse extension: raises the user's session generation by one (ending every JWT session issued before). */
+  incrementSessionGeneration?(userId: string): Awaitable<number>
+  /** Gatehouse extension (schema version 7): sets metadata columns of a database session's row. */
+  updateSessionMetadata?(sessionToken: string, metadata: Partial<SessionMetadata>): Awaitable<void>
+  /** Gatehouse extension: records a JWT session (its id, user, generation, metadata). */
+  createJwtSession?(record: JwtSessionRecord): Awaitable<void>
+  /** Gatehouse extension: the user's JWT session records that have not expired. */
+  listJwtSessions?(userId: string): Awaitable<JwtSessionRecord[]>
+  /** Gatehouse extension: refreshes a JWT session record when its token is re-issued. */
+  updateJwtSession?(userId: string, id: string, changes: { lastSeenAt: Date; expires: Date }): Awaitable<void>
+  /** Gatehouse extension: forgets a JWT session record. */
+  deleteJwtSession?(userId: string, id: string): Awaitable<void>
+  /** Gatehouse extension (schema version 7): appends one event to the audit trail. */
+  createAuditEvent?(event: AuditEvent): Awaitable<void>
+  /** Gatehouse extension: a user's audit events, newest first, at most `limit`, only before `before` when given. */
+  listAuditEvents?(
+    userId: string,
+    options: { limit: number; before?: Date | undefined },
+  ): Awaitable<AuditEvent[]>
 }
 
 /** The methods of {@link Adapter}. */

@@ -13,6 +13,8 @@ import type {
   VerificationToken,
 } from './adapter.js'
 import { localAdapters } from './local-adapters.js'
+import type { AuditEvent } from '../audit/audit-event.js'
+import type { JwtSessionRecord } from '../sessions/session-record.js'
 
 /** The maps behind a {@link MemoryAdapter}, exposed for tests that check what was stored. */
 export interface MemoryStore {
@@ -25,6 +27,14 @@ export interface MemoryStore {
   authenticators: Map<string, AdapterAuthenticator>
   /** Password hashes by user id (the `Password` provider). */
   passwords: Map<string, string>
+  /** The session generation of each user whose generation was raised. */
+  sessionGenerations: Map<string, number>
+  /** Revoked JWT session ids, with their user and when the entry may be dropped. */
+  sessionRevocations: Map<string, { userId: string; expires: Date }>
+  /** JWT session records, keyed by session id. */
+  jwtSessions: Map<string, JwtSessionRecord>
+  /** The audit trail, oldest first. */
+  auditEvents: AuditEvent[]
 }
 
 /** A memory adapter with its store. */
@@ -52,6 +62,10 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
     verificationTokens: new Map(),
     authenticators: new Map(),
     passwords: new Map(),
+    sessionGenerations: new Map(),
+    sessionRevocations: new Map(),
+    jwtSessions: new Map(),
+    auditEvents: [],
   }
   const userByEmail = (email: string | null | undefined) =>
     email ? [...store.users.values()].find((u) => u.email === email) : undefined
@@ -164,6 +178,56 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
     },
     deleteSessions(userId) {
       for (const [k, s] of store.sessions) if (s.userId === userId) store.sessions.delete(k)
+    },
+    getSessionRevocations(userId) {
+      const now = Date.now()
+      const revoked: string[] = []
+      for (const [id, r] of store.sessionRevocations) {
+        if (r.expires.getTime() <= now) store.sessionRevocations.delete(id)
+        else if (r.userId === userId) revoked.push(id)
+      }
+      return { generation: store.sessionGenerations.get(userId) ?? 0, revoked }
+    },
+    addSessionRevocation(userId, sessionId, expires) {
+      store.sessionRevocations.set(sessionId, { userId, expires: new Date(expires) })
+    },
+    updateSessionMetadata(sessionToken, metadata) {
+      const session = store.sessions.get(sessionToken)
+      if (session) store.sessions.set(sessionToken, { ...session, ...metadata })
+    },
+    createJwtSession(record) {
+      store.jwtSessions.set(record.id, copy(record))
+    },
+    listJwtSessions(userId) {
+      const now = Date.now()
+      const mine: JwtSessionRecord[] = []
+      for (const [id, r] of store.jwtSessions) {
+        if (r.expires.getTime() <= now) store.jwtSessions.delete(id)
+        else if (r.userId === userId) mine.push(copy(r))
+      }
+      return mine
+    },
+    updateJwtSession(userId, id, changes) {
+      const record = store.jwtSessions.get(id)
+      if (record?.userId === userId) store.jwtSessions.set(id, { ...record, ...changes })
+    },
+    deleteJwtSession(userId, id) {
+      if (store.jwtSessions.get(id)?.userId === userId) store.jwtSessions.delete(id)
+    },
+    createAuditEvent(event) {
+      store.auditEvents.push(copy(event))
+    },
+    listAuditEvents(userId, { limit, before }) {
+      return store.auditEvents
+        .filter((e) => e.userId === userId && (before === undefined || e.createdAt < before))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        .slice(0, limit)
+        .map(copy)
+    },
+    incrementSessionGeneration(userId) {
+      const generation = (store.sessionGenerations.get(userId) ?? 0) + 1
+      store.sessionGenerations.set(userId, generation)
+      return generation
     },
     createVerificationToken(token) {
       store.verificationTokens.set(`${token.identifier}:${token.token}`, copy(token))

@@ -23,8 +23,10 @@ import { resolveTheme } from './resolve-theme.js'
 import { resolveTimeouts } from './resolve-timeouts.js'
 import { resolveUrls } from './resolve-urls.js'
 import type { ResolvedConfig } from './resolved-config.js'
+import { resolveSessionRevocation } from '../sessions/session-revocation.js'
 import { resolveStores } from '../stores/resolve-stores.js'
 import { resolvePasswordSender } from '../passwords/resolve-password-sender.js'
+import { resolveWebhooks } from '../webhooks/resolve-webhooks.js'
 
 export type { CookieMode, ResolvedConfig } from './resolved-config.js'
 
@@ -77,6 +79,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
   )
   const stores = resolveStores(config.stores, report)
   const passwordSender = resolvePasswordSender(list, config.adapter, env, report)
+  const webhooks = resolveWebhooks(config.webhooks, report)
   if (issues.length > 0) throw new ConfigError(inAuthJsOrder(issues))
 
   const shape = `${basePath} ${list.providers.map((p) => p.id).join(',')} ${session.strategy}`
@@ -115,5 +118,12 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     insecure: modes.insecure,
     stores,
     passwordSender,
+    sessionRevocation: resolveSessionRevocation(
+      stores.sessions,
+      adapter.adapter,
+      session.revocationCheckInterval,
+      config.adapter,
+    ),
+    webhooks,
   })
 }

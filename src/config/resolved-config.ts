@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { WebhookEndpoint } from '../webhooks/deliver-webhooks.js'
 import type { AdapterFor } from '../adapters/adapter-for.js'
 import type { SignInGate } from '../flows/sign-in-gate.js'
 import type { SealedCookies } from '../cookies/sealed-cookies.js'
@@ -12,6 +13,7 @@ import type { SessionJwe } from '../crypto/session-jwe.js'
 import type { OAuthRuntime } from '../oauth-client/oauth-runtime.js'
 import type { Router } from '../routing/router.js'
 import type { SessionStrategy } from '../session/session-strategy.js'
+import type { SessionRevocation } from '../sessions/session-revocation.js'
 import type { ResolvedStores } from '../stores/resolve-stores.js'
 import type { EmailConfig } from '../providers/provider-types.js'
 import type {
@@ -79,4 +81,8 @@ export interface ResolvedConfig {
   readonly insecure: CookieMode
   /** Counters and single-use values, resolved once (memory stores of this configuration's own by default). */
   readonly stores: ResolvedStores
+  /** Where JWT session revocations are remembered, with the cache of them; `undefined`: not revocable. */
+  readonly sessionRevocation: SessionRevocation | undefined
+  /** The audit trail's webhook endpoints, checked. */
+  readonly webhooks: readonly WebhookEndpoint[]
 }

@@ -116,6 +116,16 @@ describe('the suite files', () => {
       ],
       passkeyManagement: ['listAccounts', 'updateAuthenticator', 'deleteAuthenticator'],
       passwords: ['getPasswordHash', 'setPasswordHash'],
+      sessionRevocations: ['getSessionRevocations', 'addSessionRevocation', 'incrementSessionGeneration'],
+      sessionRecords: [
+        'updateSessionMetadata',
+        'listSessions',
+        'createJwtSession',
+        'listJwtSessions',
+        'updateJwtSession',
+        'deleteJwtSession',
+      ],
+      auditEvents: ['createAuditEvent', 'listAuditEvents'],
     })
     expect(Object.isFrozen(capabilityMethods)).toBe(true)
   })

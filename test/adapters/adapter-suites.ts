@@ -34,6 +34,9 @@ const sqlCapabilities: AdapterCapability[] = [
   'authenticators',
   'passkeyManagement',
   'passwords',
+  'sessionRevocations',
+  'sessionRecords',
+  'auditEvents',
 ]
 type Row = Record<string, unknown>
 type Query = (text: string, params: unknown[]) => Row[] | Promise<Row[]>

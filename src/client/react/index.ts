@@ -16,10 +16,13 @@ export {
   getCsrfToken,
   getProviders,
   getSession,
+  listSessions,
   registerProviderSignIn,
+  revokeSession,
   setBasePath,
   signIn,
   signOut,
 } from '../index.js'
 export type * from '../client-types.js'
+export type { ClientSessionSummary } from '../list-sessions.js'
 export type { Session, User } from '../../types.js'
