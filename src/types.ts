@@ -8,6 +8,7 @@ import type { Adapter, AdapterSession, AdapterUser } from './adapters/adapter.js
 import type { SerializeOptions } from './cookies/serialize-cookie.js'
 import type { Provider, ProviderType } from './providers/provider-types.js'
 import type { StoresOptions } from './stores/stores-options.js'
+import type { TwoFactorEvent, TwoFactorOptions } from './two-factor/two-factor-options.js'
 import type { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from './symbols.js'
 
 export type Awaitable<T> = T | PromiseLike<T>
@@ -226,6 +227,11 @@ export interface EventCallbacks {
     profile: User | AdapterUser
   }) => Awaitable<void>
   session: (message: { session: Session; token: JWT }) => Awaitable<void>
+  /**
+   * Gatehouse extension: a user's second factor changed (enabled, disabled, a backup code used, backup codes
+   * regenerated), with the unused backup codes left, so the application can warn a user who is running out.
+   */
+  twoFactor: (message: TwoFactorEvent) => Awaitable<void>
 }
 
 /** Codes of the warnings Gatehouse logs once, at configuration time. */
@@ -329,6 +335,11 @@ export interface AuthConfig {
    * `gatehouse-auth/stores/redis`) for both.
    */
   stores?: StoresOptions | undefined
+  /**
+   * Gatehouse extension: two-factor sign-in (TOTP, backup codes, remembered browsers) after every first factor,
+   * for users who enrolled or whom `required` names. Needs an adapter with the `twoFactor` capability.
+   */
+  twoFactor?: TwoFactorOptions | undefined
 }
 
 export type { AuthAction } from './routing/route-table.js'

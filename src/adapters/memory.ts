@@ -9,6 +9,7 @@ import type {
   AdapterAccount,
   AdapterAuthenticator,
   AdapterSession,
+  AdapterTwoFactor,
   AdapterUser,
   VerificationToken,
 } from './adapter.js'
@@ -22,6 +23,8 @@ export interface MemoryStore {
   /** Keyed by `identifier:token`. */
   verificationTokens: Map<string, VerificationToken>
   authenticators: Map<string, AdapterAuthenticator>
+  /** Second factors, keyed by user id. */
+  twoFactor: Map<string, AdapterTwoFactor>
 }
 
 /** A memory adapter with its store. */
@@ -48,6 +51,7 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
     sessions: new Map(),
     verificationTokens: new Map(),
     authenticators: new Map(),
+    twoFactor: new Map(),
   }
   const userByEmail = (email: string | null | undefined) =>
     email ? [...store.users.values()].find((u) => u.email === email) : undefined
@@ -93,6 +97,7 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
       for (const [k, a] of store.accounts) if (a.userId === id) store.accounts.delete(k)
       for (const [k, s] of store.sessions) if (s.userId === id) store.sessions.delete(k)
       for (const [k, a] of store.authenticators) if (a.userId === id) store.authenticators.delete(k)
+      store.twoFactor.delete(id)
       return user ? copy(user) : null
     },
     createUserWithAccount(user, account) {
@@ -215,8 +220,41 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
       store.authenticators.delete(credentialID)
       return copy(a)
     },
+    getTwoFactor(userId) {
+      const record = store.twoFactor.get(userId)
+      return record ? copyTwoFactor(record) : null
+    },
+    setTwoFactor(record) {
+      if (!store.users.has(record.userId)) throw new Error(`no user with id ${record.userId}`)
+      store.twoFactor.set(record.userId, copyTwoFactor(record))
+      return copyTwoFactor(record)
+    },
+    // Each check and write below happens in one synchronous step, so no concurrent call sees the old value.
+    useTwoFactorStep(userId, step) {
+      const record = store.twoFactor.get(userId)
+      if (!record || (record.lastUsedStep !== null && record.lastUsedStep >= step)) return false
+      store.twoFactor.set(userId, { ...record, lastUsedStep: step })
+      return true
+    },
+    useBackupCode(userId, codeHash) {
+      const record = store.twoFactor.get(userId)
+      if (!record?.backupCodes.includes(codeHash)) return false
+      const backupCodes = record.backupCodes.filter((hash) => hash !== codeHash)
+      store.twoFactor.set(userId, { ...record, backupCodes })
+      return true
+    },
+    voidTrustedDevices(userId) {
+      const record = store.twoFactor.get(userId)
+      if (record)
+        store.twoFactor.set(userId, { ...record, trustedDevicesVersion: record.trustedDevicesVersion + 1 })
+    },
   }
 }
+
+const copyTwoFactor = (record: AdapterTwoFactor): AdapterTwoFactor => ({
+  ...record,
+  backupCodes: [...record.backupCodes],
+})
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>

@@ -1,7 +1,7 @@
 import type { Adapter, AdapterMethod } from './adapter.js'
 
 /** A feature of the configuration that needs adapter methods. */
-export type AdapterFeature = 'database-sessions' | 'accounts' | 'email' | 'webauthn'
+export type AdapterFeature = 'database-sessions' | 'accounts' | 'email' | 'webauthn' | 'two-factor'
 
 /**
  * The adapter methods each feature needs: as Auth.js checks them (wire-contract §2 "Required method sets"), split so
@@ -22,6 +22,14 @@ export const adapterNeeds = Object.freeze({
     'createAuthenticator',
     'listAuthenticatorsByUserId',
     'updateAuthenticatorCounter',
+  ],
+  'two-factor': [
+    'getUser',
+    'getTwoFactor',
+    'setTwoFactor',
+    'useTwoFactorStep',
+    'useBackupCode',
+    'voidTrustedDevices',
   ],
 } as const satisfies Record<AdapterFeature, readonly AdapterMethod[]>)
 

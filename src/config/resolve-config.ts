@@ -24,6 +24,7 @@ import { resolveTimeouts } from './resolve-timeouts.js'
 import { resolveUrls } from './resolve-urls.js'
 import type { ResolvedConfig } from './resolved-config.js'
 import { resolveStores } from '../stores/resolve-stores.js'
+import { resolveTwoFactor } from '../two-factor/resolve-two-factor.js'
 
 export type { CookieMode, ResolvedConfig } from './resolved-config.js'
 
@@ -75,6 +76,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     logger,
   )
   const stores = resolveStores(config.stores, report)
+  const twoFactor = resolveTwoFactor(config.twoFactor, adapter.adapter, secrets, report)
   if (issues.length > 0) throw new ConfigError(inAuthJsOrder(issues))
 
   const shape = `${basePath} ${list.providers.map((p) => p.id).join(',')} ${session.strategy}`
@@ -108,7 +110,8 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     oauth,
     sealedCookies: new SealedCookies(secrets),
     router,
-    signInGates: Object.freeze([]),
+    signInGates: Object.freeze(twoFactor ? [twoFactor.gate] : []),
+    twoFactor,
     secure: modes.secure,
     insecure: modes.insecure,
     stores,

@@ -1,3 +1,4 @@
+import { twoFactorRoutes } from '../two-factor/two-factor-routes.js'
 import { webauthnScriptAnswer } from '../pages/webauthn-script-answer.js'
 import type { FeatureRoute } from './feature-route.js'
 import type { AuthAction } from './route-table.js'
@@ -17,6 +18,8 @@ export const featureRoutes = Object.freeze([
     page: false,
     handler: webauthnScriptAnswer,
   },
+  // Two-factor sign-in: the challenge, its callback, enrolment, backup codes, turning it off.
+  ...twoFactorRoutes,
 ] as const satisfies readonly FeatureRoute[])
 
 /** The first path segment of a feature route that is not one of Auth.js's actions (`webauthn-script`). */

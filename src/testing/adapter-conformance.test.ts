@@ -115,6 +115,7 @@ describe('the suite files', () => {
         'updateAuthenticatorCounter',
       ],
       passkeyManagement: ['listAccounts', 'updateAuthenticator', 'deleteAuthenticator'],
+      twoFactor: ['getTwoFactor', 'setTwoFactor', 'useTwoFactorStep', 'useBackupCode', 'voidTrustedDevices'],
     })
     expect(Object.isFrozen(capabilityMethods)).toBe(true)
   })

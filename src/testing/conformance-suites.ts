@@ -13,6 +13,7 @@ import { getAccountSuite } from './suites/get-account.js'
 import { listSessionsSuite } from './suites/list-sessions.js'
 import { passkeyManagementSuite } from './suites/passkey-management.js'
 import { sessionsSuite } from './suites/sessions.js'
+import { twoFactorSuite } from './suites/two-factor.js'
 import { updateAccountSuite } from './suites/update-account.js'
 import { userDeletionSuite } from './suites/user-deletion.js'
 import { usersSuite } from './suites/users.js'
@@ -36,4 +37,5 @@ export const capabilitySuites = [
   listSessionsSuite,
   authenticatorsSuite,
   passkeyManagementSuite,
+  twoFactorSuite,
 ] as const

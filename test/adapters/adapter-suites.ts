@@ -33,6 +33,7 @@ const sqlCapabilities: AdapterCapability[] = [
   'listSessions',
   'authenticators',
   'passkeyManagement',
+  'twoFactor',
 ]
 type Row = Record<string, unknown>
 type Query = (text: string, params: unknown[]) => Row[] | Promise<Row[]>
@@ -125,6 +126,19 @@ function rawReads(query: Query, q: (id: string) => string, p: (n: number) => str
       if (r.name !== null && r.name !== undefined) authenticator.name = r.name as string
       return authenticator
     },
+    async twoFactor(userId) {
+      const [r] = await query(`SELECT * FROM two_factor WHERE ${q('userId')} = ${p(1)}`, [userId])
+      if (!r) return null
+      const codes = String(r.backupCodes)
+      return {
+        userId: String(r.userId),
+        secret: String(r.secret),
+        enabled: Boolean(r.enabled),
+        lastUsedStep: r.lastUsedStep === null ? null : Number(r.lastUsedStep),
+        backupCodes: codes === '' ? [] : codes.split(' '),
+        trustedDevicesVersion: Number(r.trustedDevicesVersion),
+      }
+    },
   }
 }
 
@@ -143,6 +157,7 @@ export function memorySuite(): void {
       session: (t) => store.sessions.get(t) ?? null,
       verificationToken: (r) => store.verificationTokens.get(`${r.identifier}:${r.token}`) ?? null,
       authenticator: (id) => store.authenticators.get(id) ?? null,
+      twoFactor: (id) => store.twoFactor.get(id) ?? null,
     },
   })
 }

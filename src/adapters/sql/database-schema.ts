@@ -10,6 +10,7 @@ export interface DatabaseSchema {
   sessions: SessionsTable
   verification_token: VerificationTokenTable
   authenticators: AuthenticatorsTable
+  two_factor: TwoFactorTable
 }
 
 /** A stored date, as the drivers return it. */
@@ -71,4 +72,15 @@ export interface AuthenticatorsTable {
   transports: string | null
   /** Added by schema version 4; absent on a database not migrated that far. */
   name?: string | null
+}
+
+/** The `two_factor` table (schema version 9); `lastUsedStep` is a BIGINT, `enabled` a 0/1 outside PostgreSQL. */
+export interface TwoFactorTable {
+  userId: string
+  secret: string
+  enabled: boolean | number
+  lastUsedStep: number | string | null
+  /** The unused backup codes' hashes, space-separated ('' for none). */
+  backupCodes: string
+  trustedDevicesVersion: Generated<number>
 }

@@ -8,6 +8,7 @@ import type { SqlDialect } from './sql-dialect.js'
 import { accountsTable } from './tables/accounts.js'
 import { authenticatorsTable } from './tables/authenticators.js'
 import { sessionsTable } from './tables/sessions.js'
+import { twoFactorTable } from './tables/two-factor.js'
 import { usersTable } from './tables/users.js'
 import { verificationTokensTable } from './tables/verification-tokens.js'
 
@@ -36,5 +37,6 @@ export function kyselyAdapter(
     ...sessionsTable(sql),
     ...verificationTokensTable(sql),
     ...authenticatorsTable(sql),
+    ...twoFactorTable(sql),
   }
 }

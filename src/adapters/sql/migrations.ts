@@ -1,3 +1,4 @@
+import { twoFactorMigration } from './schema/two-factor-migration.js'
 import type { SqlDialect } from './sql-dialect.js'
 
 /** One schema version: statements per dialect, each idempotent so that a crashed run can simply run again. */
@@ -247,4 +248,5 @@ export const migrations: readonly Migration[] = Object.freeze([
       sqlite: authenticatorNameSqlite,
     },
   },
+  twoFactorMigration,
 ])
