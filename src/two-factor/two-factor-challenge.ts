@@ -13,7 +13,7 @@ import { TWO_FACTOR_GATE } from './two-factor-gate.js'
 /** Codes one held sign-in may try: the fifth wrong one voids it (and every copy of its cookie). */
 export const HOLD_ATTEMPTS = 5
 
-/** The resolved `twoFactor` option; without it the two-factor routes do not exist (400). */
+/** The resolved `twoFactor` option (the routes answer 400 before their handler runs without it). */
 export function twoFactorOf(ctx: RequestContext): ResolvedTwoFactor {
   const twoFactor = ctx.config.twoFactor
   if (twoFactor === undefined) {
@@ -88,14 +88,24 @@ export async function twoFactorCallback(ctx: RequestContext): Promise<ResponseIn
   return answer
 }
 
-/** Spends the hold (so a copy of its cookie is dead too), deletes its cookie and sends the user to sign in again. */
+/**
+ * Spends the hold (so a copy of its cookie is dead too), deletes its cookie and sends the user to sign in again, as
+ * a refused sign-in (`error=CredentialsSignin&code=two_factor_locked`), the reason logged.
+ */
 async function voidHold(
   ctx: RequestContext,
   pending: Awaited<ReturnType<typeof openPendingSignIn>>,
-): Promise<never> {
+): Promise<ResponseInternal> {
   await spendPendingSignIn(ctx, pending)
-  ctx.failureCookies.push(...clearPendingSignInCookies(ctx))
-  throw new InvalidCheck('Too many wrong two-factor codes: this sign-in is void, sign in again.', {
-    reason: 'two_factor_locked',
-  })
+  ctx.config.logger.error(
+    new InvalidCheck('Too many wrong two-factor codes: this sign-in is void, sign in again.', {
+      reason: 'two_factor_locked',
+    }),
+  )
+  const page = ctx.config.pages.signIn ? ctx.pageUrl(ctx.config.pages.signIn) : ctx.actionUrl('signin')
+  const separator = page.includes('?') ? '&' : '?'
+  return {
+    redirect: `${page}${separator}error=CredentialsSignin&code=two_factor_locked`,
+    cookies: clearPendingSignInCookies(ctx),
+  }
 }
