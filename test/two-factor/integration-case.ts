@@ -14,7 +14,7 @@ import { CookieJar } from '../support/cookie-jar.js'
 import { stepAt, totpCode } from '../support/rfc6238.js'
 
 const SECRET = 'a-two-factor-integration-secret-of-32-chars'
-const TOTP = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
+export const TOTP = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
 const SESSION = 'authjs.session-token'
 const PENDING = 'gatehouse.pending-sign-in'
 

@@ -20,6 +20,8 @@ export {
   setBasePath,
   signIn,
   signOut,
+  verifyTwoFactor,
+  type VerifyTwoFactorOptions,
 } from '../index.js'
 export type * from '../client-types.js'
 export type { Session, User } from '../../types.js'
