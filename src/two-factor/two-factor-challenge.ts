@@ -6,6 +6,7 @@ import { renderTwoFactorChallengePage } from '../pages/two-factor-challenge-page
 import type { RequestContext } from '../routing/request-context.js'
 import type { ResponseInternal } from '../types.js'
 import { checkSecondFactor } from './check-second-factor.js'
+import { checkPasskey } from './passkey-second-factor.js'
 import type { ResolvedTwoFactor } from './resolve-two-factor.js'
 import { trustedDeviceCookie } from './trusted-device.js'
 import { TWO_FACTOR_GATE } from './two-factor-gate.js'
@@ -65,7 +66,13 @@ export async function twoFactorCallback(ctx: RequestContext): Promise<ResponseIn
   const window = Math.max(1000, pending.expires.getTime() - Date.now() + 30_000)
   const tries = await ctx.config.stores.limits.increment(`two-factor-hold:${pending.id}`, window)
   if (tries.count > HOLD_ATTEMPTS) return voidHold(ctx, pending)
-  const result = await checkSecondFactor(ctx, twoFactor, userId, ctx.req.body?.['code'])
+  const passkey = ctx.req.body?.['passkey']
+  const result =
+    passkey === undefined
+      ? await checkSecondFactor(ctx, twoFactor, userId, ctx.req.body?.['code'])
+      : (await checkPasskey(ctx, userId, passkey))
+        ? 'ok'
+        : 'wrong'
   if (result === 'locked') return { redirect: `${ctx.routeUrl('two-factor')}?error=locked` }
   if (result === 'wrong') {
     if (tries.count >= HOLD_ATTEMPTS) return voidHold(ctx, pending)

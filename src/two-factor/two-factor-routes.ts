@@ -2,6 +2,7 @@ import { badRequest } from '../answer/index.js'
 import type { FeatureRoute } from '../routing/feature-route.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { ResponseInternal } from '../types.js'
+import { twoFactorPasskeyOptions } from './passkey-second-factor.js'
 import { twoFactorCallback, twoFactorChallengePage } from './two-factor-challenge.js'
 import {
   twoFactorDisable,
@@ -62,5 +63,12 @@ export const twoFactorRoutes = [
     csrf: 'always',
     page: false,
     handler: configured(twoFactorDisable),
+  },
+  {
+    path: 'two-factor/passkey-options',
+    method: 'GET',
+    csrf: 'never',
+    page: false,
+    handler: configured(twoFactorPasskeyOptions),
   },
 ] as const satisfies readonly FeatureRoute[]

@@ -14,7 +14,13 @@ import { startOp, type RunningOp } from '../oauth/support/start-op.js'
 import { csrfToken, form, jarFetch, CookieJar } from '../support/cookie-jar.js'
 import { stepAt, totpCode } from '../support/rfc6238.js'
 import { inProcess, recording, seenRecord, serveResolved, type Seen } from '../sign-in-gates/gate-harness.js'
-import { softwareAuthenticator, webauthnHarness, type OptionsBody } from '../webauthn/webauthn-harness.js'
+import Credentials from '../../src/providers/credentials.js'
+import {
+  Passkey,
+  softwareAuthenticator,
+  webauthnHarness,
+  type OptionsBody,
+} from '../webauthn/webauthn-harness.js'
 import { PENDING, SESSION, setNames } from './two-factor-harness.js'
 
 const SECRET = 'a-two-factor-first-factor-secret-of-32-chars'
@@ -209,5 +215,84 @@ describe('after a passkey', () => {
     const res = await ceremony(later, { action: 'authenticate' })
     if (passkeySkips) expect(setNames(res)).toContain(SESSION)
     else expectHeld(res, seen, 'http://app.test')
+  })
+})
+
+describe('a passkey as the second factor', () => {
+  it("answers the challenge of a password sign-in with the user's own passkey, once", async () => {
+    const seen = seenRecord()
+    const adapter = MemoryAdapter()
+    const passkey = Passkey()
+    const { config } = webauthnHarness({
+      adapter,
+      provider: passkey,
+      config: {
+        twoFactor: { issuer: 'Passkey test' },
+        providers: [
+          passkey,
+          Credentials({
+            id: 'pw',
+            credentials: { email: {}, password: {} },
+            authorize: async ({ email, password }) =>
+              password === 'secret' ? await adapter.getUserByEmail(String(email)) : null,
+          }),
+        ],
+      },
+    })
+    const browser = inProcess(resolveConfig(recording(seen, config), {}), 'http://app.test')
+    const dana = softwareAuthenticator()
+    const eve = softwareAuthenticator()
+    async function register(authenticator: typeof dana, email: string) {
+      const jar = new CookieJar()
+      const options = (await (
+        await browser.call(jar, `/auth/webauthn-options/${passkey.id}?action=register&email=${email}`)
+      ).json()) as OptionsBody
+      await browser.post(jar, `/auth/callback/${passkey.id}`, {
+        action: 'register',
+        data: JSON.stringify(authenticator.register(options.options)),
+      })
+      return jar
+    }
+    const danaJar = await register(dana, 'dana@example.test')
+    await register(eve, 'eve@example.test')
+    await enrolWith(
+      (path) => browser.call(danaJar, path),
+      async (path, fields) =>
+        browser.post(danaJar, path, { csrfToken: await browser.csrf(danaJar), ...fields }),
+    )
+    seen.signIn.length = 0
+
+    const jar = new CookieJar()
+    const held = await browser.post(jar, '/auth/callback/pw', {
+      csrfToken: await browser.csrf(jar),
+      email: 'dana@example.test',
+      password: 'secret',
+    })
+    expectHeld(held, { ...seen, jwt: [] }, 'http://app.test')
+    async function answerWith(authenticator: typeof dana) {
+      const { options } = (await (
+        await browser.call(jar, '/auth/two-factor/passkey-options')
+      ).json()) as OptionsBody
+      // Any credential the authenticator holds for this site, as a browser offering another user's passkey would.
+      const response = JSON.stringify(authenticator.authenticate({ ...options, allowCredentials: [] }))
+      const res = await browser.post(jar, '/auth/callback/two-factor', {
+        csrfToken: await browser.csrf(jar),
+        passkey: response,
+      })
+      return { res, response }
+    }
+    // Eve's passkey, correctly signed, is not Dana's second factor.
+    const other = await answerWith(eve)
+    expect(other.res.headers.get('location')).toBe('http://app.test/auth/two-factor?error=invalid')
+    const own = await answerWith(dana)
+    expect(setNames(own.res)).toContain(SESSION)
+    expect(seen.signIn).toHaveLength(1)
+    // The same response again: its challenge is spent (and the held sign-in too).
+    const again = await browser.post(jar, '/auth/callback/two-factor', {
+      csrfToken: await browser.csrf(jar),
+      passkey: own.response,
+    })
+    expect(setNames(again)).not.toContain(SESSION)
+    expect(seen.signIn).toHaveLength(1)
   })
 })
