@@ -14,7 +14,10 @@ describe.skipIf(!mariadb)('schema version 4 on MariaDB', () => {
   it('adds authenticators.name once, and its statements run again without error', async () => {
     const { pool, drop } = await freshMariaDb()
     try {
-      expect((await migrateMysql(pool)).applied).toEqual([1, 2, 3, 4])
+      const byNumber = (a: number, b: number) => a - b
+      expect([...(await migrateMysql(pool)).applied].sort(byNumber)).toEqual(
+        migrations.map((m) => m.version).sort(byNumber),
+      )
       // One connection: the statements share a session variable and a prepared statement.
       const connection = await pool.promise().getConnection()
       try {
