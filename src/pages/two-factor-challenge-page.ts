@@ -27,7 +27,7 @@ export const TWO_FACTOR_CSS =
   '.check{display:flex;align-items:center;gap:.5rem;font-weight:400}.check input{width:auto;min-height:0}' +
   '.qr{display:block;width:12rem;height:12rem;margin:0 auto 1rem}.qr svg{width:100%;height:100%}' +
   '.secret,.codes{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere}' +
-  '.codes{columns:2;margin:0 0 1rem;padding-left:1.25rem}'
+  '.codes{columns:2;margin:0 0 1rem;padding-left:1.25rem}.uri{margin-bottom:1rem;overflow-wrap:anywhere}'
 
 const MESSAGES = {
   invalid: 'That code is not valid. Try the current code from your app, or a backup code.',

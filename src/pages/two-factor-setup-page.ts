@@ -66,7 +66,7 @@ export function renderTwoFactorSetupPage(opts: TwoFactorSetupPageOptions): Rende
       <div class="qr" role="img" aria-label="QR code of the setup key">${new SafeHtml(opts.qrSvg)}</div>
       <p class="note">Can't scan it? Enter this key in the app:</p>
       <p class="secret" id="two-factor-secret">${opts.secret}</p>
-      <p class="note"><a href="${safeUrl(opts.uri, '')}" id="two-factor-uri">${opts.uri}</a></p>
+      <p class="note uri" id="two-factor-uri">${opts.uri}</p>
       <form class="stack" method="post" action="${safeUrl(opts.url)}">
         ${hiddenFields(opts.csrfToken, undefined)} ${codeField('two-factor-code', 'Code from your app')}
         <button class="button button-primary" type="submit">Turn on two-factor sign-in</button>
