@@ -45,7 +45,9 @@ export const twoFactorSuite = conformanceSuite<'twoFactor', TwoFactorReads>({
       assert.equal(await a().useTwoFactorStep(user.id, 100), true)
       assert.equal(await a().useTwoFactorStep(user.id, 100), false, 'the same step twice')
       assert.equal(await a().useTwoFactorStep(user.id, 99), false, 'an earlier step')
-      const raced = await Promise.all(Array.from({ length: 8 }, async () => a().useTwoFactorStep(user.id, 101)))
+      const raced = await Promise.all(
+        Array.from({ length: 8 }, async () => a().useTwoFactorStep(user.id, 101)),
+      )
       assert.equal(raced.filter(Boolean).length, 1, 'one of eight concurrent uses of a step wins')
       assert.equal((await db.twoFactor?.(user.id))?.lastUsedStep, 101)
       assert.equal(await a().useTwoFactorStep('no-such-user', 5), false)
