@@ -19,6 +19,9 @@ export default tseslint.config(
       'examples/sveltekit/build/',
       'examples/sveltekit/svelte.config.js',
       '.quick-start/',
+      // Run by `node` against the built package, as an application would (bench/http-run.ts).
+      'bench/http-server.mjs',
+      'bench/.generated/',
       // Compiled against the packed package by test/packaging/packed-package.test.ts, where `@auth/core` is Gatehouse.
       'test/fixtures/authjs-augmentation/',
     ],

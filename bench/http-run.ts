@@ -1,83 +1,281 @@
 /**
- * `BENCH_HTTP=1 npm run bench`: `GET /auth/session` with a valid JWT over HTTP on loopback, driven by autocannon,
- * against a bare `node:http` JSON handler, Express answering the same JSON from a route, `gatehouse-auth/node`, `gatehouse-auth/express`, `gatehouse-auth/hono` and `@auth/express`, rounds
- * interleaved. Each server is checked to answer the session first. Reports numbers; asserts nothing about speed.
+ * `BENCH_HTTP=1 npm run bench`: `GET /auth/session` with a valid session cookie over HTTP on loopback, each server
+ * alone in its own process on the built package (`dist`: run `npm run -s build` first), driven by autocannon from
+ * this process (32 connections, a warm-up run each, rounds interleaved, the order reversed every other round).
+ * Servers: a bare `node:http` JSON handler; the README quick start exactly as printed (its code block, transpiled);
+ * `toNodeHandler(handlers.GET)`; `handlers.GET(toWebRequest(req))`; the same with a token without `kid`;
+ * `gatehouse-auth/express` and Express alone answering the same JSON; `gatehouse-auth/hono` and Hono alone; and
+ * the Next.js route handler and `auth()` in `proxy.ts` under `next start`, and Next.js alone answering the same JSON
+ * from a route and from `proxy.ts`; SvelteKit's `handle` under `node build` and SvelteKit alone (`http-apps.ts`
+ * builds those apps first); `@auth/express` as the anchor. Each is checked to answer the session first. Reports numbers; asserts nothing
+ * about speed. `BENCH_QUICK=1` (2 rounds of 3 s), `BENCH_ROUNDS`, `BENCH_SECONDS`, `BENCH_SERVERS=bare,node,...`.
  *
  * @module
  */
-import { spawn } from 'node:child_process'
-import { createInterface } from 'node:readline'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { EncryptJWT } from 'jose'
+import ts from 'typescript'
+import { deriveEncryptionKey } from '../src/crypto/node/derive-encryption-key.js'
+import { buildApps, type BuiltApp } from './http-apps.js'
 import { median } from './measure.js'
 import { freshSessionToken } from './session-scenarios.js'
-import { SESSION_COOKIE, USER } from './create-bench-systems.js'
+import { MAX_AGE, SECRET, SESSION_COOKIE, USER } from './create-bench-systems.js'
 
 const quick = process.env['BENCH_QUICK'] === '1'
-const rounds = quick ? 2 : 5
-const seconds = quick ? 2 : 5
+const rounds = Number(process.env['BENCH_ROUNDS'] ?? (quick ? 2 : 5))
+const seconds = Number(process.env['BENCH_SECONDS'] ?? (quick ? 3 : 5))
+const warmUpSeconds = quick ? 1 : 3
 const connections = 32
+const root = fileURLToPath(new URL('..', import.meta.url))
 
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', '--conditions=gatehouse-source', 'bench/http-servers.ts'],
+/** One line of the report: a server process (shared by two lines when only the cookie differs) and its cookie. */
+interface Line {
+  name: string
+  label: string
+  server: string
+  cookie: 'kid' | 'noKid'
+  path: string
+}
+
+const lines: Line[] = [
+  { name: 'bare', label: 'bare `node:http`, the same JSON', server: 'bare', cookie: 'kid', path: '/' },
+  { name: 'readme', label: 'the README quick start', server: 'readme', cookie: 'kid', path: '/auth/session' },
   {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    name: 'node',
+    label: '`toNodeHandler(handlers.GET)`',
+    server: 'node',
+    cookie: 'kid',
+    path: '/auth/session',
   },
-)
-const ports = await new Promise<Record<string, number>>((resolve, reject) => {
-  child.once('exit', (code) => reject(new Error(`the bench servers exited (${String(code)})`)))
-  createInterface({ input: child.stdout }).once('line', (line) =>
-    resolve(JSON.parse(line) as Record<string, number>),
+  {
+    name: 'authjs',
+    label: '`handlers.GET(toWebRequest(req))`',
+    server: 'authjs',
+    cookie: 'kid',
+    path: '/auth/session',
+  },
+  {
+    name: 'nodeNoKid',
+    label: '`toNodeHandler(handlers.GET)`, token without `kid`',
+    server: 'node',
+    cookie: 'noKid',
+    path: '/auth/session',
+  },
+  {
+    name: 'express',
+    label: '`gatehouse-auth/express`',
+    server: 'express',
+    cookie: 'kid',
+    path: '/auth/session',
+  },
+  {
+    name: 'expressBare',
+    label: 'Express alone',
+    server: 'expressBare',
+    cookie: 'kid',
+    path: '/auth/session',
+  },
+  { name: 'hono', label: '`gatehouse-auth/hono`', server: 'hono', cookie: 'kid', path: '/auth/session' },
+  { name: 'honoBare', label: 'Hono alone', server: 'honoBare', cookie: 'kid', path: '/auth/session' },
+  { name: 'next', label: 'Next.js route handler', server: 'next', cookie: 'kid', path: '/api/auth/session' },
+  {
+    name: 'nextBare',
+    label: 'Next.js alone, route',
+    server: 'nextBare',
+    cookie: 'kid',
+    path: '/api/auth/session',
+  },
+  {
+    name: 'nextMiddleware',
+    label: 'Next.js `auth()` in `proxy.ts`',
+    server: 'next',
+    cookie: 'kid',
+    path: '/mw/session',
+  },
+  {
+    name: 'nextBareMiddleware',
+    label: 'Next.js alone, `proxy.ts`',
+    server: 'nextBare',
+    cookie: 'kid',
+    path: '/mw/session',
+  },
+  {
+    name: 'sveltekit',
+    label: 'SvelteKit `handle`',
+    server: 'sveltekit',
+    cookie: 'kid',
+    path: '/auth/session',
+  },
+  {
+    name: 'sveltekitBare',
+    label: 'SvelteKit alone, `handle`',
+    server: 'sveltekitBare',
+    cookie: 'kid',
+    path: '/auth/session',
+  },
+  { name: 'anchor', label: '`@auth/express` 0.12', server: 'anchor', cookie: 'kid', path: '/auth/session' },
+]
+const only = process.env['BENCH_SERVERS']?.split(',')
+// bare and the anchor are what every ratio is of, so they always run.
+const chosen = lines.filter((l) => !only || only.includes(l.name) || l.name === 'bare' || l.name === 'anchor')
+
+/** The README's plain-Node quick start, its code block as printed, made runnable by `node` (types removed). */
+function readmeServer(): string {
+  const readme = readFileSync(`${root}README.md`, 'utf8')
+  const block = /### Plain Node\s+```ts\n([\s\S]*?)```/.exec(readme)?.[1]
+  if (!block?.includes('.listen(3000)')) throw new Error('README.md has no plain-Node quick start to run')
+  const code = block.replace(
+    '.listen(3000)',
+    ".listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\\n'))",
   )
+  const js = ts.transpileModule(code, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText
+  // Inside the package, so `gatehouse-auth` resolves to this package's `dist` by its own name.
+  mkdirSync(`${root}bench/.generated`, { recursive: true })
+  const file = `${root}bench/.generated/readme-server.mjs`
+  writeFileSync(file, js)
+  return file
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const sessionJson = JSON.stringify({
+  user: { name: USER.name, email: USER.email },
+  expires: new Date(Date.now() + MAX_AGE * 1000).toISOString(),
 })
 
-try {
-  const cookie = `${SESSION_COOKIE}=${await freshSessionToken()}`
-  const path = (name: string) => (name === 'bare' ? '/' : '/auth/session')
-  for (const [name, port] of Object.entries(ports)) {
-    const res = await fetch(`http://127.0.0.1:${port}${path(name)}`, { headers: { cookie } })
-    const body = (await res.json()) as { user?: { email?: string } }
-    if (res.status !== 200 || body.user?.email !== USER.email)
-      throw new Error(`${name} does not answer the session`)
+let apps = new Map<string, BuiltApp>()
+
+async function start(server: string): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort()
+  const app = apps.get(server)
+  if (app) {
+    const env = {
+      AUTH_SECRET: SECRET,
+      AUTH_TRUST_HOST: 'true',
+      BENCH_SESSION_JSON: sessionJson,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // adapter-node takes https without it, and the session cookie would be the `__Secure-` one.
+      ORIGIN: `http://127.0.0.1:${port}`,
+    }
+    return { child: await app.start(port, env), port }
   }
-  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(ports).map((n) => [n, []]))
+  const script = server === 'readme' ? readmeServer() : `${root}bench/http-server.mjs`
+  const child = spawn(process.execPath, server === 'readme' ? [script] : [script, server], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      AUTH_SECRET: SECRET,
+      AUTH_TRUST_HOST: 'true',
+      BENCH_SESSION_JSON: sessionJson,
+      BENCH_USER_JSON: JSON.stringify(USER),
+    },
+  })
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the ${server} server exited (${String(code)})`)))
+    child.stdout?.once('data', () => resolve())
+  })
+  return { child, port }
+}
+
+const children: ChildProcess[] = []
+try {
+  const kidToken = await freshSessionToken()
+  const noKidToken = await new EncryptJWT({ name: USER.name, email: USER.email, sub: USER.id })
+    .setProtectedHeader({ alg: 'dir', enc: 'A256CBC-HS512' })
+    .setIssuedAt()
+    .setExpirationTime(`${MAX_AGE}s`)
+    .setJti(crypto.randomUUID())
+    .encrypt(deriveEncryptionKey('A256CBC-HS512', SECRET, SESSION_COOKIE))
+  const cookies = { kid: `${SESSION_COOKIE}=${kidToken}`, noKid: `${SESSION_COOKIE}=${noKidToken}` }
+
+  const servers = new Set(chosen.map((l) => l.server))
+  console.log(`building ${[...servers].filter((n) => /^(next|sveltekit)/.test(n)).join(', ') || 'no apps'}…`)
+  apps = await buildApps(servers)
+  const ports: Record<string, number> = {}
+  for (const server of servers) {
+    const started = await start(server)
+    children.push(started.child)
+    ports[server] = started.port
+  }
+  const url = (line: Line) => `http://127.0.0.1:${ports[line.server]!}${line.path}`
+  for (const line of chosen) {
+    const res = await fetch(url(line), { headers: { cookie: cookies[line.cookie] } })
+    const body = (await res.json()) as { user?: { email?: string } } | null
+    if (res.status !== 200 || body?.user?.email !== USER.email)
+      throw new Error(`${line.name} does not answer the session: ${res.status} ${JSON.stringify(body)}`)
+  }
+  const run = async (line: Line, duration: number) => {
+    const result = await autocannon({
+      url: url(line),
+      headers: { cookie: cookies[line.cookie] },
+      connections,
+      duration,
+    })
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${line.name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+    return result.requests.average
+  }
+  for (const line of chosen) await run(line, warmUpSeconds)
+  const samples: Record<string, number[]> = Object.fromEntries(chosen.map((l) => [l.name, []]))
   for (let round = 0; round < rounds; round++) {
     // Alternate the order, so drift on the machine falls on every side.
-    const names = round % 2 === 0 ? Object.keys(ports) : Object.keys(ports).reverse()
-    for (const name of names) {
-      const result = await autocannon({
-        url: `http://127.0.0.1:${ports[name]!}${path(name)}`,
-        headers: { cookie },
-        connections,
-        duration: seconds,
-      })
-      if (result.non2xx > 0 || result.errors > 0)
-        throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
-      samples[name]!.push(result.requests.average)
-    }
+    for (const line of round % 2 === 0 ? chosen : [...chosen].reverse())
+      samples[line.name]!.push(await run(line, seconds))
   }
-  const bare = median(samples['bare']!)
-  const anchor = median(samples['anchor']!)
-  const expressBare = median(samples['expressBare']!)
-  console.log(
-    `GET /auth/session over HTTP, ${connections} connections, ${rounds} rounds of ${seconds} s, medians:`,
-  )
-  // Per-round ratios (each server against bare and the anchor of the same round), so their spread shows.
+
+  // Per-round ratios (each line against another of the same round), so their spread shows.
   const perRound = (name: string, against: string) =>
     samples[name]!.map((value, round) => value / samples[against]![round]!)
   const range = (values: number[], scale: number, digits: number) =>
     `${(Math.min(...values) * scale).toFixed(digits)}-${(Math.max(...values) * scale).toFixed(digits)}`
-  for (const [name, values] of Object.entries(samples)) {
-    const rate = median(values)
-    const ofBare = perRound(name, 'bare')
-    const ofAnchor = perRound(name, 'anchor')
-    console.log(
-      `${name.padEnd(11)} ${Math.round(rate).toString().padStart(7)} req/s  ${((rate / bare) * 100).toFixed(0).padStart(4)}% of bare (rounds ${range(ofBare, 100, 0)}%)  ${(rate / anchor).toFixed(1).padStart(6)}x @auth/express (rounds ${range(ofAnchor, 1, 1)}x)`,
-    )
+  const ratio = (name: string, against: string, scale: number, digits: number, unit: string) => {
+    const values = perRound(name, against)
+    return `${(median(values) * scale).toFixed(digits)}${unit} (${range(values, scale, digits)}${unit})`
   }
   console.log(
-    `express is ${((median(samples['express']!) / expressBare) * 100).toFixed(0)}% of expressBare (Express answering the JSON itself)`,
+    `GET /auth/session over HTTP, one server per process, ${connections} connections, ${rounds} rounds of ${seconds} s; ` +
+      'req/s median (range); ratios: median of the per-round ratios (range)',
   )
+  console.log('| server | req/s | of bare | vs `@auth/express` |')
+  console.log('| --- | ---: | ---: | ---: |')
+  for (const line of chosen) {
+    const values = samples[line.name]!
+    console.log(
+      `| ${line.label} | ${Math.round(median(values)).toLocaleString('en-US')} (${range(values, 1, 0)}) | ` +
+        `${ratio(line.name, 'bare', 100, 0, '%')} | ${ratio(line.name, 'anchor', 1, 1, 'x')} |`,
+    )
+  }
+  const against = (name: string, base: string, label: string, times = false) => {
+    if (samples[name] && samples[base])
+      console.log(`${label}: ${times ? ratio(name, base, 1, 1, 'x') : ratio(name, base, 100, 0, '%')}`)
+  }
+  against('express', 'expressBare', '`gatehouse-auth/express` of Express alone')
+  against('hono', 'honoBare', '`gatehouse-auth/hono` of Hono alone')
+  against('nodeNoKid', 'node', 'a token without `kid` of one with it')
+  against('authjs', 'node', '`handlers.GET(toWebRequest(req))` of `toNodeHandler(handlers.GET)`')
+  against('next', 'nextBare', 'Next.js route handler of Next.js alone')
+  against('nextMiddleware', 'nextBareMiddleware', 'Next.js `auth()` proxy of Next.js alone')
+  against('sveltekit', 'sveltekitBare', 'SvelteKit `handle` of SvelteKit alone')
+  against('express', 'anchor', '`gatehouse-auth/express` against `@auth/express`', true)
 } finally {
-  child.kill()
+  for (const child of children) if (child.exitCode === null) child.kill()
+  for (const app of apps.values()) await app.remove()
 }

@@ -12,7 +12,7 @@ import type { AuthConfig, ResponseInternal } from '../src/index.js'
 import { parseCookies } from '../src/cookies/parse-cookies.js'
 import { serializeCookie } from '../src/cookies/serialize-cookie.js'
 import { toResponse } from '../src/answer/index.js'
-import { SessionJwe } from '../src/jwt/session-jwe.js'
+import { SessionJwe } from '../src/crypto/session-jwe.js'
 import { noStoreHeaders } from '../src/session/no-store-headers.js'
 import Credentials from '../src/providers/credentials.js'
 import {

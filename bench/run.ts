@@ -17,6 +17,10 @@ import { signInScenarios } from './sign-in-scenarios.js'
 import { nextMiddlewareScenarios } from './next-middleware-scenarios.js'
 import { webCryptoScenarios } from './webcrypto-scenarios.js'
 
+if (process.env['BENCH_INSTANCES'] === '1') {
+  await import('./multi-instance.js')
+  process.exit(0)
+}
 if (process.env['BENCH_HTTP'] === '1') {
   await import('./http-run.js')
   process.exit(0)

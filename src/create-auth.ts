@@ -8,7 +8,7 @@ import { serializeCookie } from './cookies/serialize-cookie.js'
 import { toResponse } from './answer/index.js'
 import type { GuardRequest, GuardResult, GuardRule, SessionRequest } from './guard/guard-rule.js'
 import { runGuard, type GuardBinding } from './guard/run-guard.js'
-import { internalHandler } from './symbols.js'
+import { internalHandler, lazyAnswer } from './symbols.js'
 import { sessionReadContext } from './session/session-read-context.js'
 import type { SessionReadOptions } from './session/session-strategy.js'
 import type { Cookie, ResponseInternal, Session } from './types.js'
@@ -35,8 +35,11 @@ export interface SessionWithCookies {
 
 /** What {@link createAuth} returns. */
 export interface GatehouseInstance {
-  /** Route handlers to mount at `{basePath}/*`. */
-  handlers: { GET: (request: Request) => Promise<Response>; POST: (request: Request) => Promise<Response> }
+  /**
+   * Route handlers to mount at `{basePath}/*`. Each also takes the ready `400` `Response` that `toWebRequest` gives
+   * for an unusable request, and answers with it, so `handlers.GET(toWebRequest(req))` never throws.
+   */
+  handlers: { GET: RouteHandler; POST: RouteHandler }
   /**
    * The session of a request, or `null`. Fails closed: any problem gives `null`. It only reads: a session due for
    * re-issue (older than `session.updateAge`) is not re-encrypted nor its database expiry moved, since no cookie
@@ -66,6 +69,20 @@ export interface GatehouseInstance {
    * as the framework sees it (for per-client limits).
    */
   handleRaw: (request: Request, options?: { clientAddress?: string | undefined }) => Promise<ResponseInternal>
+}
+
+/**
+ * A route handler of {@link createAuth}: a `Request` in, its `Response` out; a `Response` given instead (the ready
+ * `400` of `toWebRequest` for an unusable request) is the answer itself.
+ */
+export type RouteHandler = (request: Request | Response) => Promise<Response>
+
+/** The `Response` of a result: the request's own lazy answer (`gatehouse-auth/node`'s requests), else a built one. */
+function answerOf(request: Request, result: ResponseInternal): Response {
+  const lazy = (request as { [lazyAnswer]?: unknown })[lazyAnswer]
+  return typeof lazy === 'function'
+    ? (lazy as (result: ResponseInternal) => Response)(result)
+    : toResponse(result)
 }
 
 const noSession = (): SessionWithCookies => ({ session: null, cookies: [], setCookie: [] })
@@ -180,7 +197,9 @@ export function createAuth(config: ConfigInput, options: CreateAuthOptions = {})
         : runInternal(request, resolution.config, undefined, clientAddress),
     )
   const handle = Object.assign(
-    async (request: Request): Promise<Response> => toResponse(await handleInternal(request)),
+    async (request: Request | Response): Promise<Response> =>
+      // The Auth.js way, `handlers.GET(toWebRequest(req))`, hands over `toWebRequest`'s 400 for a broken request.
+      request instanceof Response ? request : answerOf(request, await handleInternal(request)),
     { [internalHandler]: handleInternal },
   )
   /**

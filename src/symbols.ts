@@ -54,3 +54,9 @@ export const skipEmailConfirmation: unique symbol = Symbol.for('gatehouse.skipEm
  * so `gatehouse-auth/node` can write it to the socket without a `Response` stream. Internal to Gatehouse's wrappers.
  */
 export const internalHandler: unique symbol = Symbol.for('gatehouse.internalHandler')
+
+/**
+ * A request that carries a function under this symbol (`gatehouse-auth/node`'s lazy requests) has `createAuth`'s
+ * handlers answer with what that function makes of the internal result, instead of a `Response` built at once.
+ */
+export const lazyAnswer: unique symbol = Symbol.for('gatehouse.lazyAnswer')

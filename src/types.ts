@@ -5,7 +5,7 @@
  * @module
  */
 import type { Adapter, AdapterSession, AdapterUser } from './adapters/adapter.js'
-import type { SerializeOptions } from './cookies/serialize-cookie.js'
+import type { SerializeOptions } from './cookies/serialize-options.js'
 import type { Provider, ProviderType } from './providers/provider-types.js'
 import type { StoresOptions } from './stores/stores-options.js'
 import type { TwoFactorEvent, TwoFactorOptions } from './two-factor/two-factor-options.js'
@@ -246,6 +246,7 @@ export type WarningCode =
   | 'sign-out-everywhere-unsupported'
   | 'provider-renamed'
   | 'email-send-limit'
+  | 'stores-not-shared'
 
 /** Where Gatehouse writes its logs. */
 export interface LoggerInstance {
@@ -342,7 +343,7 @@ export interface AuthConfig {
   twoFactor?: TwoFactorOptions | undefined
 }
 
-export type { AuthAction } from './routing/route-table.js'
+export type { AuthAction } from './routing/auth-actions.js'
 
 /** What `Auth` returns in `raw` mode. */
 export interface ResponseInternal<Body = unknown> {

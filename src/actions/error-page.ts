@@ -2,7 +2,7 @@ import { ErrorPageLoop } from '../errors.js'
 import { renderErrorPage } from '../pages/error-page.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { ResponseInternal } from '../types.js'
-import { pageResult, withQuery } from './page-result.js'
+import { pageResult, withQuery } from '../pages/page-result.js'
 
 /** GET /error: the built-in error page (its status follows `?error=`), or a redirect to `pages.error`. */
 export function errorPage(ctx: RequestContext): Promise<ResponseInternal> {

@@ -1,4 +1,4 @@
-import { flowFor } from '../flows/flow-for.js'
+import { flowFor, flowForType } from '../flows/flow-for.js'
 import {
   clearKeptValuesCookie,
   keptValuesCookieName,
@@ -9,7 +9,7 @@ import { renderSignInPage } from '../pages/sign-in-page.js'
 import type { OAuthConfig } from '../providers/provider-types.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, ResponseInternal } from '../types.js'
-import { pageResult, withQuery } from './page-result.js'
+import { pageResult, withQuery } from '../pages/page-result.js'
 
 /** Only short, plain error values reach the page or a custom page's URL. */
 function safeParam(value: string | undefined): string | undefined {
@@ -46,6 +46,7 @@ export async function signInPage(ctx: RequestContext): Promise<ResponseInternal>
       ...flowFor(p).signInPageFields?.(p),
       ...((p as OAuthConfig).style ? { style: (p as OAuthConfig).style! } : {}),
     })),
+    sectionFor: (p) => flowForType(p.type)?.signInSection,
     csrfToken: csrf.token,
     callbackUrl,
     ...(error ? { error } : {}),

@@ -1,9 +1,9 @@
 import { clearChunkedCookie } from '../cookies/session-cookie-chunks.js'
-import { SignOutError } from '../errors.js'
+import { AdapterError, SignOutError } from '../errors.js'
 import { renderSignOutPage } from '../pages/sign-out-page.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, ResponseInternal } from '../types.js'
-import { pageResult } from './page-result.js'
+import { pageResult } from '../pages/page-result.js'
 
 /** GET /signout: a confirmation page whose form posts the CSRF token, or a redirect to `pages.signOut`. */
 export async function signOutPage(ctx: RequestContext): Promise<ResponseInternal> {
@@ -22,8 +22,13 @@ export async function signOutPage(ctx: RequestContext): Promise<ResponseInternal
 }
 
 /**
- * POST /signout: ends the session (a failure there is logged and sign-out still completes, so the browser is
- * never left holding the cookie), clears every session-cookie chunk and redirects to the callback URL.
+ * POST /signout: ends the session, clears every session-cookie chunk and redirects to the callback URL.
+ *
+ * When the database cannot be reached (an `AdapterError`: the row may well still be there), the sign-out is
+ * answered as failed, 503 (the error page with `code=unavailable`, or JSON for `X-Auth-Return-Redirect`), and the
+ * cookie is kept, so the user can retry: reporting it done while the token stays valid would let a copied cookie
+ * outlive its sign-out once the database is back. Any other failure (an `events.signOut` that throws, a cookie
+ * that does not decode) is logged and sign-out still completes, so the browser is never left holding the cookie.
  */
 export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
   const strategy = ctx.config.sessionStrategy
@@ -31,6 +36,8 @@ export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
   try {
     cookies = await strategy.end(ctx)
   } catch (error) {
+    // Logged and answered by the error boundary (503); nothing clears the cookie.
+    if (error instanceof AdapterError) throw error
     ctx.config.logger.error(new SignOutError(error instanceof Error ? error : String(error)))
     cookies = clearChunkedCookie(
       ctx.cookies.sessionToken.name,

@@ -13,6 +13,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from './adapter.js'
+import { localAdapters } from './local-adapters.js'
 
 /** The maps behind a {@link MemoryAdapter}, exposed for tests that check what was stored. */
 export interface MemoryStore {
@@ -65,7 +66,7 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
     return copy(stored)
   }
 
-  return {
+  const adapter: MemoryAdapterWithStore = {
     store,
     createUser,
     getUser(id) {
@@ -249,6 +250,8 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
         store.twoFactor.set(userId, { ...record, trustedDevicesVersion: record.trustedDevicesVersion + 1 })
     },
   }
+  localAdapters.add(adapter)
+  return adapter
 }
 
 const copyTwoFactor = (record: AdapterTwoFactor): AdapterTwoFactor => ({

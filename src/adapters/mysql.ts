@@ -12,12 +12,14 @@ import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
 import { pruneExpired, type PruneResult } from './sql/prune-expired.js'
 import type { PruneOptions } from './sql/prune-schedule.js'
+import { SqlStore, type SqlStoreOptions } from './sql/sql-store.js'
 import { sessionAndUserQuery, toSessionAndUser } from './sql/tables/sessions.js'
 
 export type { ConnectionErrorOptions } from './sql/connection-error-reporter.js'
 export type { MigrationStatus } from './sql/migrate-database.js'
 export type { PruneResult } from './sql/prune-expired.js'
 export type { PruneOptions } from './sql/prune-schedule.js'
+export { SqlStore, type SqlStoreOptions } from './sql/sql-store.js'
 
 /** A `mysql2` pool: `createPool` from `mysql2` or from `mysql2/promise`. */
 export type MySQLPool = Pool | PromisePool
@@ -100,4 +102,18 @@ export function migrate(pool: MySQLPool): Promise<MigrationStatus & { applied: n
 /** Tells which migrations the database lacks, changing nothing. */
 export function status(pool: MySQLPool): Promise<MigrationStatus> {
   return migrationStatus(kyselyFor(pool) as unknown as Kysely<never>, 'mysql')
+}
+
+/**
+ * The `stores` option on this MySQL or MariaDB database: counters and single-use values shared by every instance
+ * that uses it, in the table of schema version 8 ({@link migrate} first). One object serves both roles.
+ *
+ * @example
+ * ```ts
+ * const store = MySQLStore(pool)
+ * createAuth({ adapter: MySQLAdapter(pool), stores: { limits: store, singleUse: store }, providers: [...] })
+ * ```
+ */
+export function MySQLStore(pool: MySQLPool, options: SqlStoreOptions = {}): SqlStore {
+  return new SqlStore(kyselyFor(pool), 'mysql', options)
 }

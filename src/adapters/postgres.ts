@@ -12,11 +12,13 @@ import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
 import { pruneExpired, type PruneResult } from './sql/prune-expired.js'
 import type { PruneOptions } from './sql/prune-schedule.js'
+import { SqlStore, type SqlStoreOptions } from './sql/sql-store.js'
 
 export type { ConnectionErrorOptions } from './sql/connection-error-reporter.js'
 export type { MigrationStatus } from './sql/migrate-database.js'
 export type { PruneResult } from './sql/prune-expired.js'
 export type { PruneOptions } from './sql/prune-schedule.js'
+export { SqlStore, type SqlStoreOptions } from './sql/sql-store.js'
 
 /** Per pool: its Kysely instance, and the hook its connection errors go to (set by `PostgresAdapter`). */
 interface PoolEntry {
@@ -150,4 +152,18 @@ export function migrate(pool: Pool): Promise<MigrationStatus & { applied: number
 /** Tells which migrations the database lacks, changing nothing. */
 export function status(pool: Pool): Promise<MigrationStatus> {
   return migrationStatus(kyselyFor(pool) as unknown as Kysely<never>, 'postgres')
+}
+
+/**
+ * The `stores` option on this PostgreSQL database: counters and single-use values shared by every instance
+ * that uses it, in the table of schema version 8 ({@link migrate} first). One object serves both roles.
+ *
+ * @example
+ * ```ts
+ * const store = PostgresStore(pool)
+ * createAuth({ adapter: PostgresAdapter(pool), stores: { limits: store, singleUse: store }, providers: [...] })
+ * ```
+ */
+export function PostgresStore(pool: Pool, options: SqlStoreOptions = {}): SqlStore {
+  return new SqlStore(kyselyFor(pool), 'postgres', options)
 }

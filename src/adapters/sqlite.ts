@@ -5,16 +5,19 @@
  */
 import type BetterSqlite3 from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
+import { localAdapters } from './local-adapters.js'
 import type { DatabaseSchema } from './sql/database-schema.js'
 import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
 import { pruneExpired, type PruneResult } from './sql/prune-expired.js'
 import type { PruneOptions } from './sql/prune-schedule.js'
+import { SqlStore, type SqlStoreOptions } from './sql/sql-store.js'
 import { sessionAndUserQuery, toSessionAndUser } from './sql/tables/sessions.js'
 
 export type { MigrationStatus } from './sql/migrate-database.js'
 export type { PruneResult } from './sql/prune-expired.js'
 export type { PruneOptions } from './sql/prune-schedule.js'
+export { SqlStore, type SqlStoreOptions } from './sql/sql-store.js'
 
 const instances = new WeakMap<BetterSqlite3.Database, Kysely<DatabaseSchema>>()
 
@@ -48,7 +51,7 @@ export function SQLiteAdapter(database: BetterSqlite3.Database, options: PruneOp
   // conversion. Prepared on first use, since the tables may be created after the adapter is.
   const text = sessionAndUserQuery(db, '').compile().sql
   let statement: BetterSqlite3.Statement<[string], Parameters<typeof toSessionAndUser>[0]> | undefined
-  return {
+  const sqliteAdapter: SqlAdapter = {
     ...adapter,
     // A promise either way, so that a failure (a closed database, no tables yet) is a rejection, as with every
     // other method, never a synchronous throw.
@@ -62,6 +65,8 @@ export function SQLiteAdapter(database: BetterSqlite3.Database, options: PruneOp
       }
     },
   }
+  localAdapters.add(sqliteAdapter)
+  return sqliteAdapter
 }
 
 /** Deletes expired sessions and verification tokens now; see {@link PruneOptions} for an interval. */
@@ -77,4 +82,18 @@ export function migrate(database: BetterSqlite3.Database): Promise<MigrationStat
 /** Tells which migrations the database lacks, changing nothing. */
 export function status(database: BetterSqlite3.Database): Promise<MigrationStatus> {
   return migrationStatus(kyselyFor(database) as unknown as Kysely<never>, 'sqlite')
+}
+
+/**
+ * The `stores` option on this SQLite database (one process, or several on one file): counters and single-use values shared by every instance
+ * that uses it, in the table of schema version 8 ({@link migrate} first). One object serves both roles.
+ *
+ * @example
+ * ```ts
+ * const store = SQLiteStore(database)
+ * createAuth({ adapter: SQLiteAdapter(database), stores: { limits: store, singleUse: store }, providers: [...] })
+ * ```
+ */
+export function SQLiteStore(database: BetterSqlite3.Database, options: SqlStoreOptions = {}): SqlStore {
+  return new SqlStore(kyselyFor(database), 'sqlite', options)
 }

@@ -1,4 +1,3 @@
-import { defaultRouter } from '../routing/default-router.js'
 import { renderErrorPage } from '../pages/error-page.js'
 import type { AuthConfig, ResponseInternal } from '../types.js'
 import { safeLocation } from './safe-location.js'
@@ -6,16 +5,17 @@ import { safeLocation } from './safe-location.js'
 /**
  * The answer to any request while the configuration is broken (wire-contract §1.4 #2): pages get the error page
  * (or `pages.error`), everything else a 500 JSON message. The log has the list of problems; in development the
- * built-in page lists them too (`developmentProblems`, never passed in production).
+ * built-in page lists them too (`developmentProblems`, never passed in production). Whether the path is a page
+ * (`page`) is the router's to say (`isPagePath` of `routing/default-router.ts`): the answer imports no router.
  */
 export function configErrorResult(
   request: Request,
   input: AuthConfig,
+  page: boolean,
   developmentProblems?: readonly string[],
 ): ResponseInternal {
   const url = new URL(request.url)
-  const match = defaultRouter.match(url.pathname, (input.basePath ?? '/auth').replace(/\/+$/, ''))
-  if (request.method === 'GET' && match?.page === true) {
+  if (request.method === 'GET' && page) {
     const errorPath = typeof input.pages?.error === 'string' ? input.pages.error : undefined
     if (errorPath && !url.searchParams.get('callbackUrl')?.startsWith(errorPath)) {
       const target = `${/^https?:/i.test(errorPath) ? '' : url.origin}${errorPath}?error=Configuration`

@@ -21,8 +21,8 @@ export async function pruneCommand(args: readonly string[], io: CommandIo): Prom
     }
     const deleted = await target.prune()
     io.out(
-      `${target.label}: deleted ${deleted.sessions} expired session(s) and ${deleted.verificationTokens} expired ` +
-        'sign-in token(s).',
+      `${target.label}: deleted ${deleted.sessions} expired session(s), ${deleted.verificationTokens} expired ` +
+        `sign-in token(s) and ${deleted.sharedState} expired counter(s) and used value(s).`,
     )
     return 0
   } catch (error) {

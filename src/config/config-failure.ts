@@ -1,4 +1,5 @@
 import { configErrorResult } from '../answer/index.js'
+import { isPagePath } from '../routing/default-router.js'
 import { AuthError, ConfigError } from '../errors.js'
 import { createLogger } from '../lib/logger.js'
 import { oncePerLogger } from '../lib/once-per-logger.js'
@@ -97,5 +98,6 @@ export function answerConfigFailure(request: Request, failure: ConfigFailure): R
         }),
   )
   const input = isConfig(failure.input) ? failure.input : { providers: [] }
-  return configErrorResult(request, input, production ? undefined : developmentProblems(error))
+  const page = isPagePath(request, input.basePath)
+  return configErrorResult(request, input, page, production ? undefined : developmentProblems(error))
 }

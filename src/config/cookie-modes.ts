@@ -1,6 +1,6 @@
 import { defaultCookies, mergeCookies } from '../cookies/default-cookies.js'
-import { SessionJwe } from '../jwt/session-jwe.js'
-import { DEFAULT_VERIFIED_TOKENS } from '../jwt/verified-token-cache.js'
+import { SessionJwe } from '../crypto/session-jwe.js'
+import { DEFAULT_VERIFIED_TOKENS } from '../crypto/verified-token-cache.js'
 import type { CookiesOverrides } from '../types.js'
 import type { CookieMode } from './resolved-config.js'
 

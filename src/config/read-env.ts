@@ -1,3 +1,4 @@
+import { nonEmpty } from '../lib/provider-env.js'
 import type { AuthConfig } from '../types.js'
 
 /** What Gatehouse infers from the environment, read once when a configuration is resolved. */
@@ -60,19 +61,4 @@ function trustHostFromEnv(env: Env): boolean | undefined {
   if (nonEmpty(env.VERCEL) ?? nonEmpty(env.CF_PAGES)) return true
   if (env.NODE_ENV !== 'production') return true
   return undefined
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value
-}
-
-/** `AUTH_{ID}_ID`, `_SECRET`, `_ISSUER` and `_KEY` for a provider id (upper snake case). */
-export function providerEnv(id: string, env: Env) {
-  const prefix = `AUTH_${id.toUpperCase().replace(/-/g, '_')}`
-  return {
-    clientId: nonEmpty(env[`${prefix}_ID`]),
-    clientSecret: nonEmpty(env[`${prefix}_SECRET`]),
-    issuer: nonEmpty(env[`${prefix}_ISSUER`]),
-    apiKey: nonEmpty(env[`${prefix}_KEY`]),
-  }
 }

@@ -80,7 +80,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
   if (issues.length > 0) throw new ConfigError(inAuthJsOrder(issues))
 
   const shape = `${basePath} ${list.providers.map((p) => p.id).join(',')} ${session.strategy}`
-  logConfigWarnings(config, secrets, logger, shape)
+  logConfigWarnings(config, secrets, logger, shape, stores)
 
   const fixedSecure = config.useSecureCookies ?? (authUrl ? authUrl.protocol === 'https:' : undefined)
   const modes = cookieModes(secrets, config.cookies, fixedSecure)

@@ -1,3 +1,4 @@
+import { flowFor } from '../flows/flow-for.js'
 import { OAuthRuntime } from '../oauth-client/oauth-runtime.js'
 import { oauthProviderProblems } from '../oauth-client/provider-problems.js'
 import { allowInsecureRequests, customFetch } from '../symbols.js'
@@ -32,8 +33,8 @@ export function resolveOAuth(
     redirectProxyUrl: options.redirectProxyUrl,
   })
   for (const p of list.providers) {
-    if (p.type !== 'oauth' && p.type !== 'oidc') continue
-    if (typeof p.renamedTo === 'string') {
+    if (flowFor(p).oauthClient !== true) continue
+    if ('renamedTo' in p && typeof p.renamedTo === 'string') {
       logger.warn(
         'provider-renamed',
         `Provider "${p.id}" is retired or renamed in Auth.js; use "${p.renamedTo}" (gatehouse-auth/providers/${p.renamedTo}).`,

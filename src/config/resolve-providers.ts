@@ -1,14 +1,13 @@
-import type { customFetch } from '../symbols.js'
+import type { ResolvedProvider } from './resolved-provider.js'
 import type { Provider, ProviderConfig } from '../providers/provider-types.js'
 import { flowForType, flows } from '../flows/flow-for.js'
 import type { FlowConfigProblem, SignInFlow } from '../flows/sign-in-flow.js'
 import type { ReportIssue } from './config-issues.js'
-import { providerEnv } from './read-env.js'
+import { providerEnv } from '../lib/provider-env.js'
 
 type Env = Record<string, string | undefined>
 
-/** A provider after defaults, `options` and environment are applied; never the user's object. */
-export type ResolvedProvider = Readonly<ProviderConfig> & { readonly [customFetch]?: typeof fetch }
+export type { ResolvedProvider } from './resolved-provider.js'
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype

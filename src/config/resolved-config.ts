@@ -8,7 +8,7 @@ import type { AdapterFor } from '../adapters/adapter-for.js'
 import type { SignInGate } from '../flows/sign-in-gate.js'
 import type { SealedCookies } from '../cookies/sealed-cookies.js'
 import type { Adapter } from '../adapters/adapter.js'
-import type { SessionJwe } from '../jwt/session-jwe.js'
+import type { SessionJwe } from '../crypto/session-jwe.js'
 import type { OAuthRuntime } from '../oauth-client/oauth-runtime.js'
 import type { Router } from '../routing/router.js'
 import type { SessionStrategy } from '../session/session-strategy.js'
@@ -24,7 +24,7 @@ import type {
   SessionOptions,
   Theme,
 } from '../types.js'
-import type { ResolvedProvider } from './resolve-providers.js'
+import type { ResolvedProvider } from './resolved-provider.js'
 
 /** Cookies and session keys for one security mode (HTTPS or plain HTTP): names and key salts differ. */
 export interface CookieMode {

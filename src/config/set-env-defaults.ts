@@ -1,7 +1,9 @@
+import { flowForType } from '../flows/flow-for.js'
 import { createLogger } from '../lib/logger.js'
 import type { ProviderConfig } from '../providers/provider-types.js'
 import type { AuthConfig, Provider } from '../types.js'
-import { providerEnv, readEnv } from './read-env.js'
+import { providerEnv } from '../lib/provider-env.js'
+import { readEnv } from './read-env.js'
 
 type Env = Record<string, string | undefined>
 
@@ -15,15 +17,8 @@ function providerWithEnv(provider: Provider, env: Env): Provider {
     typeof provider === 'function'
       ? call(Object.fromEntries(Object.entries(fromEnv).filter(([, v]) => v !== undefined)))
       : { ...probe }
-  if (built.type === 'oauth' || built.type === 'oidc') {
-    for (const key of ['clientId', 'clientSecret', 'issuer'] as const) {
-      const value = built[key] ?? fromEnv[key]
-      if (value !== undefined) built[key] = value
-    }
-  } else if (built.type === 'email' && fromEnv.apiKey !== undefined) {
-    const email = built as ProviderConfig & { apiKey?: string }
-    email.apiKey ??= fromEnv.apiKey
-  }
+  // Each kind fills what it reads from the environment (OAuth: id, secret, issuer; e-mail: the API key).
+  flowForType(built.type)?.fillFromEnv?.(built, env)
   return built as Provider
 }
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { SessionJwe } from '../jwt/session-jwe.js'
+import { SessionJwe } from '../crypto/session-jwe.js'
 import type { JWT } from '../types.js'
 
 /**

@@ -4,20 +4,9 @@
  * @module
  */
 
-/** Attributes of a `Set-Cookie` header; the names follow `jshttp/cookie`, which Auth.js configurations use. */
-export interface SerializeOptions {
-  /** Seconds until the cookie expires; `0` deletes it. */
-  maxAge?: number
-  domain?: string
-  path?: string
-  expires?: Date
-  httpOnly?: boolean
-  secure?: boolean
-  partitioned?: boolean
-  priority?: 'low' | 'medium' | 'high'
-  /** `true` means `Strict`, `false` leaves the attribute out. */
-  sameSite?: 'lax' | 'strict' | 'none' | boolean
-}
+import type { SerializeOptions } from './serialize-options.js'
+
+export type { SerializeOptions } from './serialize-options.js'
 
 /** RFC 6265 §4.1.1 cookie-name = RFC 7230 `token` (tchar+). */
 const cookieNamePattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/

@@ -1,4 +1,4 @@
-import type { ResolvedProvider } from '../config/resolve-providers.js'
+import type { ResolvedProvider } from '../config/resolved-provider.js'
 import { InvalidProvider } from '../errors.js'
 import type { ProviderConfig, ProviderType } from '../providers/provider-types.js'
 import { credentialsFlow } from './credentials/credentials-flow.js'

@@ -1,7 +1,7 @@
 import type { AdapterUser } from '../adapters/adapter.js'
 import { AccessDenied, AuthError, CallbackRouteError } from '../errors.js'
 import type { ProviderConfig } from '../providers/provider-types.js'
-import { parseCallbackCandidate, redirectTarget } from '../routing/redirect-target.js'
+import { parseCallbackCandidate, redirectTarget } from '../answer/redirect-target.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { ResponseInternal, User } from '../types.js'
 import { resolveAccountUser } from './link-account.js'

@@ -1,7 +1,7 @@
 import type { AdapterFeature } from '../adapters/missing-adapter-methods.js'
 import type { ConfigIssue } from '../errors.js'
 import type { SignInSectionRenderer } from '../pages/sign-in-section.js'
-import type { SignInPageProvider } from '../pages/sign-in-page.js'
+import type { SignInPageProvider } from '../pages/sign-in-page-provider.js'
 import type { ProviderConfig } from '../providers/provider-types.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { customFetch } from '../symbols.js'
@@ -60,7 +60,8 @@ export interface SignInSteps<Config extends ProviderConfig = ProviderConfig, Dat
  * `storeUser` (`Data`): its part of sign-in and everything the rest of Gatehouse needs to know about it. Flows are
  * strategies, not branches: `start` answers POST /signin/{id}, `finish` answers /callback/{id}; the `signIn`
  * callback, account linking, the sign-in gates, the session and the redirect happen once, after `finish`, in
- * `completeSignIn`. Nothing outside a kind's folder tests its `type`: it reads these declarations instead.
+ * `completeSignIn`. Nothing outside a kind's folder tests its `type`: it reads these declarations instead
+ * (`test/structure/provider-kind-tests.test.ts` finds a kind test anywhere else).
  */
 export interface SignInFlow<
   Config extends ProviderConfig = ProviderConfig,
@@ -94,6 +95,16 @@ export interface SignInFlow<
    * `AUTH_{ID}_ID`, `_SECRET`, `_ISSUER`). `provider` is Gatehouse's own copy.
    */
   fillFromEnv?(provider: Config, env: Readonly<Record<string, string | undefined>>): void
+  /**
+   * Whether this kind signs in through the OAuth client (`oauth-client/`): configuration then sets the client up
+   * for the provider, checks its endpoints and warns of a renamed preset.
+   */
+  readonly oauthClient?: boolean
+  /**
+   * Where a sign-in started outside the built-in page posts (a framework's server action): `callback` for a kind
+   * that checks what is posted at once (credentials), `signin` (the default) for one that starts a flow.
+   */
+  readonly signInAction?: 'signin' | 'callback'
   /** At configuration time: why a provider of this kind cannot work (reported with every other problem), or none. */
   validate?(provider: Config): string | FlowConfigProblem | undefined
 }

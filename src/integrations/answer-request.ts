@@ -15,6 +15,7 @@ export async function answerRequest(
   clientAddress: string | undefined,
 ): Promise<Response> {
   const internal = (instance.handlers.GET as { [internalHandler]?: InternalHandler })[internalHandler]
-  if (clientAddress === undefined || internal === undefined) return instance.handlers.GET(request)
+  // Always a built `Response` for the framework (never the lazy answer `gatehouse-auth/node`'s requests get).
+  if (internal === undefined) return instance.handlers.GET(request)
   return toResponse(await internal(request, clientAddress))
 }

@@ -8,7 +8,7 @@ import { errors, jwtDecrypt } from 'jose'
 import type { ContentEncryption } from '../crypto/crypto-backend.js'
 import type { JWT, JWTDecodeParams } from '../types.js'
 import { resolveSecrets } from './resolve-secrets.js'
-import { SessionJwe } from './session-jwe.js'
+import { SessionJwe } from '../crypto/session-jwe.js'
 
 /** Longer tokens are refused before any parsing, as {@link SessionJwe} does. */
 const MAX_TOKEN_LENGTH = 64 * 1024

@@ -5,7 +5,7 @@
  */
 import type { JWT, JWTEncodeParams } from '../types.js'
 import { resolveSecrets } from './resolve-secrets.js'
-import { SessionJwe } from './session-jwe.js'
+import { SessionJwe } from '../crypto/session-jwe.js'
 
 /** Auth.js's default session lifetime: 30 days. */
 const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60

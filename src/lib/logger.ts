@@ -15,6 +15,11 @@ const warningText: Record<WarningCode, string> = {
     'Signing out everywhere needs database sessions and an adapter with `deleteSessions`; only this browser was signed out.',
   'provider-renamed': 'A provider id that Auth.js has retired or renamed is in use; switch to the new id.',
   'email-send-limit': 'A sign-in e-mail was not sent: a send limit was reached.',
+  'stores-not-shared':
+    "A server database adapter is configured, but the `stores` are in this process's memory: fine for one instance. " +
+    'With several instances, limits count per instance and a single-use value (a passkey challenge) can be used ' +
+    'once on each: give every instance one shared store for both roles, `stores: { limits: store, singleUse: ' +
+    "store }` with a RedisStore (gatehouse-auth/stores/redis) or the database's own (PostgresStore, MySQLStore).",
 }
 
 /** The configuration problem an error reports (`cause.issue`), and on a request's line how many there are in all. */

@@ -1,4 +1,4 @@
-import type { ResolvedProvider } from '../config/resolve-providers.js'
+import type { ResolvedProvider } from '../config/resolved-provider.js'
 import type { EndpointConfig, OAuthConfig } from '../providers/provider-types.js'
 import { allowInsecureRequests, customFetch } from '../symbols.js'
 import type { Account, Awaitable, Profile, User } from '../types.js'

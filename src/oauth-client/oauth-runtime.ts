@@ -1,5 +1,5 @@
 import * as o from 'oauth4webapi'
-import type { ResolvedProvider } from '../config/resolve-providers.js'
+import type { ResolvedProvider } from '../config/resolved-provider.js'
 import { normalizeProvider } from './normalize-provider.js'
 import type { NormalizedProvider, ProviderDefaults } from './normalize-provider.js'
 import { isTenantTemplate, tenantTemplateServer } from './tenant-issuer.js'

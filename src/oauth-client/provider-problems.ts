@@ -1,4 +1,4 @@
-import type { ResolvedProvider } from '../config/resolve-providers.js'
+import type { ResolvedProvider } from '../config/resolved-provider.js'
 import type { ConfigIssue } from '../errors.js'
 import { allowInsecureRequests } from '../symbols.js'
 import type { OAuthRuntime } from './oauth-runtime.js'

@@ -2,6 +2,7 @@
  * Cross-page checks: hostile text in every dynamic value of every page, and label/input pairing.
  */
 import { describe, expect, it } from 'vitest'
+import { flowForType } from '../flows/flow-for.js'
 import type { Theme } from '../types.js'
 import { renderErrorPage } from './error-page.js'
 import type { RenderedPage } from './render-page.js'
@@ -72,6 +73,8 @@ function hostileTheme(p: string): Theme {
   return { colorScheme: p as 'auto', brandColor: p, buttonText: p, logo: p }
 }
 
+const sectionFor = (provider: SignInPageProvider) => flowForType(provider.type)?.signInSection
+
 function hostileProviders(p: string): SignInPageProvider[] {
   const style = { bg: p, text: p, bgDark: p, textDark: p, logo: p, logoDark: p }
   const input = {
@@ -99,6 +102,7 @@ describe.each(PAYLOADS)('with %j in every dynamic value', (p) => {
   it('the sign-in page stays inert', () => {
     const page = renderSignInPage({
       providers: hostileProviders(p),
+      sectionFor,
       csrfToken: p,
       callbackUrl: p,
       error: p,
@@ -118,6 +122,7 @@ describe.each(PAYLOADS)('with %j in every dynamic value', (p) => {
     expectSafe(
       renderSignInPage({
         providers: [],
+        sectionFor,
         csrfToken: p,
         callbackUrl: p,
         error: 'CredentialsSignin',
@@ -158,7 +163,7 @@ describe('labels', () => {
     })),
   ]
   const pages = [
-    renderSignInPage({ providers, csrfToken: 't', callbackUrl: '/', theme: {} }),
+    renderSignInPage({ providers, sectionFor, csrfToken: 't', callbackUrl: '/', theme: {} }),
     renderSignOutPage({ url: '/auth/signout', csrfToken: 't', theme: {} }),
     renderErrorPage({ signinUrl: '/auth/signin', theme: {} }),
     renderVerifyRequestPage({ url: 'https://app.test', theme: {} }),

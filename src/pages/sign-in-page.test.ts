@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { flowForType } from '../flows/flow-for.js'
 import { webauthnSignInPageFields } from '../flows/webauthn/webauthn-sign-in-note.js'
 import Passkey from '../providers/passkey.js'
 import { webauthnScriptAsset } from './webauthn-script-asset.js'
@@ -86,6 +87,7 @@ const passkey: SignInPageProvider = {
 const render = (over: Partial<SignInPageOptions> = {}) =>
   renderSignInPage({
     providers: [github, google, email, password, passkey],
+    sectionFor: (provider) => flowForType(provider.type)?.signInSection,
     csrfToken: 'csrf-1',
     callbackUrl: 'https://app.test/dashboard',
     theme: { colorScheme: 'light' },

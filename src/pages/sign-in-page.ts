@@ -5,35 +5,24 @@
  *
  * @module
  */
-import { flowForType } from '../flows/flow-for.js'
-import type { CredentialInput, ProviderStyle } from '../providers/provider-types.js'
 import type { Theme } from '../types.js'
 import { html, type SafeHtml } from './html.js'
 import type { KeptSignInValues } from './kept-sign-in-values.js'
 import { renderPage, type RenderedPage } from './render-page.js'
-import type { PageScript, SignInSection } from './sign-in-section.js'
+import type { SignInPageProvider } from './sign-in-page-provider.js'
+import type { PageScript, SignInSection, SignInSectionRenderer } from './sign-in-section.js'
 import { signInErrorMessage } from './sign-in-error-message.js'
 
-/** A provider as the sign-in page shows it. */
-export interface SignInPageProvider {
-  id: string
-  name: string
-  type: string
-  /** Where the OAuth and email forms post: `{basePath}/signin/{id}`. */
-  signinUrl: string
-  /** Where the credentials form posts: `{basePath}/callback/{id}`. */
-  callbackUrl: string
-  credentials?: Record<string, CredentialInput> | undefined
-  style?: ProviderStyle | undefined
-  /** A WebAuthn provider's `formFields` (its `email` field is the one the page shows). */
-  formFields?: Record<string, CredentialInput> | undefined
-  /** A WebAuthn provider's `enableConditionalUI` (passkey autofill; default on). */
-  conditionalUI?: boolean | undefined
-}
+export type { SignInPageProvider } from './sign-in-page-provider.js'
 
 /** What {@link renderSignInPage} needs; `error`, `code` and `email` come from the query string. */
 export interface SignInPageOptions {
   providers: readonly SignInPageProvider[]
+  /**
+   * How a provider's kind renders its section (its flow's `signInSection`, which the sign-in action passes): the
+   * page knows no kind; a provider without a renderer is not shown.
+   */
+  sectionFor: (provider: SignInPageProvider) => SignInSectionRenderer | undefined
   csrfToken: string
   callbackUrl: string
   error?: string | undefined
@@ -80,7 +69,7 @@ function sections(opts: SignInPageOptions): Parts {
   let primaryTaken = false
   opts.providers.forEach((provider, index) => {
     // Each kind renders itself through its flow; a kind without one is not shown.
-    const render = flowForType(provider.type)?.signInSection
+    const render = opts.sectionFor(provider)
     if (render === undefined) return
     const section = render({
       provider,
@@ -131,7 +120,8 @@ function sectionMarkup(section: Section): SafeHtml {
  *
  * @example
  * ```ts
- * const page = renderSignInPage({ providers, csrfToken, callbackUrl, error: url.searchParams.get('error') ?? undefined, theme })
+ * const sectionFor = (provider: SignInPageProvider) => flowForType(provider.type)?.signInSection
+ * const page = renderSignInPage({ providers, sectionFor, csrfToken, callbackUrl, error: url.searchParams.get('error') ?? undefined, theme })
  * ```
  */
 export function renderSignInPage(opts: SignInPageOptions): RenderedPage {

@@ -6,7 +6,7 @@
  */
 import type { Theme } from '../types.js'
 import type { SafeHtml } from './html.js'
-import type { SignInPageProvider } from './sign-in-page.js'
+import type { SignInPageProvider } from './sign-in-page-provider.js'
 
 /** What a provider kind's renderer gets. */
 export interface SignInSectionInput {

@@ -1,5 +1,6 @@
 import { PasskeyManagementError } from './passkey-management-error.js'
-import { hasEmailSignIn, ownAuthenticator, passkeyAdapter, type PasskeyConfig } from './passkey-store.js'
+import { hasEmailSignIn } from '../flows/email/has-email-sign-in.js'
+import { ownAuthenticator, passkeyAdapter, type PasskeyConfig } from './passkey-store.js'
 
 /** Options of {@link deletePasskey}. */
 export interface DeletePasskeyOptions {

@@ -1,5 +1,5 @@
 import type { Adapter, AdapterAuthenticator } from '../adapters/adapter.js'
-import type { Provider, ProviderConfig } from '../providers/provider-types.js'
+import type { Provider } from '../providers/provider-types.js'
 import { PasskeyManagementError } from './passkey-management-error.js'
 
 /** What the management functions read of a configuration: its adapter, and its providers (for e-mail sign-in). */
@@ -39,13 +39,4 @@ export async function ownAuthenticator(
     })
   }
   return authenticator
-}
-
-/** Whether the configuration signs users in by e-mail link (a provider of type `email`). */
-export function hasEmailSignIn(config: PasskeyConfig): boolean {
-  return (config.providers ?? []).some((p) => {
-    // A provider given as a function is called, as configuration calls it.
-    const provider: ProviderConfig = typeof p === 'function' ? p() : p
-    return provider?.type === 'email'
-  })
 }

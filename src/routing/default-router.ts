@@ -6,3 +6,9 @@ import { Router } from './router.js'
  * configuration-error answer and `isAuthAction` read when there is no configuration to ask.
  */
 export const defaultRouter = new Router(featureRoutes)
+
+/** Whether `request`'s path is one of the pages under `basePath` (the configuration-error answer's question). */
+export function isPagePath(request: Request, basePath: string | undefined): boolean {
+  const { pathname } = new URL(request.url)
+  return defaultRouter.match(pathname, (basePath ?? '/auth').replace(/\/+$/, ''))?.page === true
+}

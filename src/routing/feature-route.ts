@@ -1,6 +1,6 @@
 import type { ResponseInternal } from '../types.js'
 import type { RequestContext } from './request-context.js'
-import type { Method } from './route-table.js'
+import type { Method } from './auth-actions.js'
 
 /**
  * An endpoint Gatehouse answers beside Auth.js's actions (a feature's page, form target or asset), declared as

@@ -1,7 +1,7 @@
 import { twoFactorRoutes } from '../two-factor/two-factor-routes.js'
 import { webauthnScriptAnswer } from '../pages/webauthn-script-answer.js'
 import type { FeatureRoute } from './feature-route.js'
-import type { AuthAction } from './route-table.js'
+import type { AuthAction } from './auth-actions.js'
 
 /**
  * The one list of Gatehouse's own endpoints beside Auth.js's wire actions (`route-table.ts`). A feature adds its

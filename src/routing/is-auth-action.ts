@@ -1,6 +1,6 @@
 import { defaultRouter } from './default-router.js'
 import type { FeatureAction } from './feature-routes.js'
-import type { AuthAction } from './route-table.js'
+import type { AuthAction } from './auth-actions.js'
 
 /**
  * Whether `action` names an endpoint, as `@auth/core`'s `isAuthAction`: one of Auth.js's actions (`providers`,

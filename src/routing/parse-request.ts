@@ -1,5 +1,5 @@
 import { parseCookies } from '../cookies/parse-cookies.js'
-import type { AuthAction, Method } from './route-table.js'
+import type { AuthAction, Method } from './auth-actions.js'
 import type { PathMatch, Router } from './router.js'
 
 /** A web `Request` parsed into what the actions need. */

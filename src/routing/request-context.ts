@@ -1,5 +1,5 @@
 import type { CookieMode, ResolvedConfig } from '../config/resolve-config.js'
-import type { ResolvedProvider } from '../config/resolve-providers.js'
+import type { ResolvedProvider } from '../config/resolved-provider.js'
 import { createCsrfToken, csrfTokenMatches, readCsrfCookie } from '../csrf/csrf-token.js'
 import { cookieModeFor } from '../session/session-read-context.js'
 import type { AuthAction, Cookie, CookiesOptions } from '../types.js'

@@ -1,5 +1,5 @@
 import type { Cookie } from '../types.js'
-import { parseCallbackCandidate, redirectTarget } from './redirect-target.js'
+import { parseCallbackCandidate, redirectTarget } from '../answer/redirect-target.js'
 import type { RequestContext } from './request-context.js'
 
 /**

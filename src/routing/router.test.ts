@@ -3,7 +3,7 @@ import { configErrorResult } from '../answer/index.js'
 import { resolveConfig, type ResolvedConfig } from '../config/resolve-config.js'
 import { createCsrfToken } from '../csrf/csrf-token.js'
 import type { LoggerInstance } from '../types.js'
-import { defaultRouter } from './default-router.js'
+import { defaultRouter, isPagePath } from './default-router.js'
 import type { FeatureRoute } from './feature-route.js'
 import { featureRoutes } from './feature-routes.js'
 import { handleRequest } from './handle-request.js'
@@ -111,7 +111,6 @@ describe('feature routes beside Auth.js actions', () => {
       [{}, ''],
       [{ csrfToken: token }, ''],
       [{}, cookie],
-      // Another last character (a fixed '0' would be the token itself one time in sixteen).
       [{ csrfToken: `${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}` }, cookie],
     ] as const) {
       const refused = await handleRequest(request('POST', '/example/act', fields, cookies), config)
@@ -161,9 +160,12 @@ describe('feature routes beside Auth.js actions', () => {
     expect(router.match('/auth/example/item/x', '/auth')?.page).toBe(false)
     expect(defaultRouter.match('/auth/signin', '/auth')?.page).toBe(true)
     const broken = { providers: [] }
-    const script = configErrorResult(new Request(`${ORIGIN}/auth/webauthn-script/x.js`), broken)
-    expect(script.status).toBe(500)
-    expect(configErrorResult(new Request(`${ORIGIN}/auth/signin`), broken).body).toContain('<html')
+    const scriptRequest = new Request(`${ORIGIN}/auth/webauthn-script/x.js`)
+    expect(isPagePath(scriptRequest, undefined)).toBe(false)
+    expect(configErrorResult(scriptRequest, broken, false).status).toBe(500)
+    const pageRequest = new Request(`${ORIGIN}/auth/signin`)
+    expect(isPagePath(pageRequest, '/auth/')).toBe(true)
+    expect(configErrorResult(pageRequest, broken, true).body).toContain('<html')
   })
 
   it('keeps the passkey script route as a feature route, and isAuthAction answers for it', () => {

@@ -103,8 +103,24 @@ async function deleteSessionKeys(
       failed = true
     }
   }
-  if (failed && session === null) throw failure
+  if (failed && session === null && !(await goneEverywhere(adapter, token, ctx))) throw failure
   return session
+}
+
+/**
+ * After a failed delete: whether the session of `token` is gone under every key, read back. Many Auth.js adapters
+ * throw for a row they do not have (an old cookie), and that sign-out is done; but when the database is down the
+ * read fails too, or it finds the row, and the session is still valid: the sign-out must not be reported done.
+ */
+async function goneEverywhere(adapter: SessionAdapter, token: string, ctx: RequestContext): Promise<boolean> {
+  try {
+    for (const key of sessionTokenKeys(token, ctx.config.session.tokenStorage)) {
+      if (await adapter.getSessionAndUser(key)) return false
+    }
+    return true
+  } catch {
+    return false
+  }
 }
 
 /**

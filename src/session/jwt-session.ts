@@ -6,7 +6,7 @@ import {
 import { JWTSessionError } from '../errors.js'
 import { isPending } from '../crypto/maybe-then.js'
 import type { MaybePromise } from '../crypto/crypto-backend.js'
-import type { DecryptedSessionToken } from '../jwt/session-jwe.js'
+import type { DecryptedSessionToken } from '../crypto/session-jwe.js'
 import { fireEvent } from '../lib/fire-event.js'
 import { isoTime } from '../lib/iso-time.js'
 import type { Cookie, JWT, Session } from '../types.js'

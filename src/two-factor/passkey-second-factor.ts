@@ -2,6 +2,7 @@ import { cryptoBackend } from '#crypto'
 import { adapterFor } from '../adapters/adapter-for.js'
 import { readPendingSignIn } from '../flows/pending-sign-in-cookie.js'
 import { createChallengeCookie, useChallengeCookie } from '../flows/webauthn/challenge-cookie.js'
+import { passkeyProviderOf } from '../flows/webauthn/passkey-provider.js'
 import { base64ToBytes, storedCredentialId, wireCredentialId } from '../flows/webauthn/credential-id.js'
 import { relyingParty } from '../flows/webauthn/relying-party.js'
 import { webauthnFunctions } from '../flows/webauthn/webauthn-functions.js'
@@ -12,7 +13,7 @@ import { TWO_FACTOR_GATE } from './two-factor-gate.js'
 
 /** The configured passkey provider, and the adapter as passkeys need it; `undefined` without either. */
 function passkeys(ctx: RequestContext) {
-  const provider = ctx.config.providers.find((p) => p.type === 'webauthn') as WebAuthnConfig | undefined
+  const provider = passkeyProviderOf(ctx.config)
   const adapter = adapterFor(ctx.config.adapter, 'webauthn')
   return provider && adapter ? { provider, adapter } : undefined
 }

@@ -1,4 +1,4 @@
-import { SessionJwe } from '../jwt/session-jwe.js'
+import { SessionJwe } from '../crypto/session-jwe.js'
 
 /** The salt of the key that seals TOTP secrets at rest: derived from the configuration's secret, used for nothing else. */
 const SALT = 'gatehouse.two-factor-secret'

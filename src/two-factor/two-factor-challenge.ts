@@ -1,4 +1,4 @@
-import { pageResult } from '../actions/page-result.js'
+import { pageResult } from '../pages/page-result.js'
 import { InvalidCheck, UnknownAction } from '../errors.js'
 import { clearPendingSignInCookies, readPendingSignIn } from '../flows/pending-sign-in-cookie.js'
 import { openPendingSignIn, resumeSignIn, spendPendingSignIn } from '../flows/resume-sign-in.js'

@@ -1,6 +1,6 @@
 import { renderSVG } from 'uqr'
 import type { AdapterTwoFactor } from '../adapters/adapter.js'
-import { pageResult } from '../actions/page-result.js'
+import { pageResult } from '../pages/page-result.js'
 import type { SerializeOptions } from '../cookies/serialize-cookie.js'
 import { InvalidCheck } from '../errors.js'
 import { readPendingSignIn, type PendingSignIn } from '../flows/pending-sign-in-cookie.js'

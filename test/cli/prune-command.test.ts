@@ -65,7 +65,9 @@ describe('gatehouse-auth prune', () => {
     const seeded = await seed(adapter)
     const out = io()
     expect(await pruneCommand(['--database', `file:${file}`], out)).toBe(0)
-    expect(out.lines).toEqual([`file:${file}: deleted 2 expired session(s) and 1 expired sign-in token(s).`])
+    expect(out.lines).toEqual([
+      `file:${file}: deleted 2 expired session(s), 1 expired sign-in token(s) and 0 expired counter(s) and used value(s).`,
+    ])
     expect(await seeded.left()).toEqual(['live'])
     // The live token is still usable; the expired one is gone.
     expect(await adapter.useVerificationToken({ identifier: 'a@example.com', token: 'old' })).toBeNull()
@@ -92,7 +94,9 @@ describe('gatehouse-auth prune', () => {
       ['--import', 'tsx', 'src/cli/main.ts', 'prune', '--database', `file:${file}`],
       { cwd: process.cwd() },
     )
-    expect(stdout).toContain('deleted 0 expired session(s) and 0 expired sign-in token(s).')
+    expect(stdout).toContain(
+      'deleted 0 expired session(s), 0 expired sign-in token(s) and 0 expired counter(s) and used value(s).',
+    )
   })
 
   it('prunes PostgreSQL by URL', async (ctx) => {
@@ -105,7 +109,9 @@ describe('gatehouse-auth prune', () => {
       url.searchParams.set('options', `-c search_path=${pg.schema}`)
       const out = io()
       expect(await pruneCommand(['-d', url.href], out)).toBe(0)
-      expect(out.lines[0]).toMatch(/deleted 2 expired session\(s\) and 1 expired sign-in token\(s\)\.$/)
+      expect(out.lines[0]).toMatch(
+        /deleted 2 expired session\(s\), 1 expired sign-in token\(s\) and 0 expired counter\(s\) and used value\(s\)\.$/,
+      )
       expect(await seeded.left()).toEqual(['live'])
     } finally {
       await pg.drop()
@@ -122,7 +128,9 @@ describe('gatehouse-auth prune', () => {
       url.pathname = `/${maria.database}`
       const out = io()
       expect(await pruneCommand(['-d', url.href], out)).toBe(0)
-      expect(out.lines[0]).toMatch(/deleted 2 expired session\(s\) and 1 expired sign-in token\(s\)\.$/)
+      expect(out.lines[0]).toMatch(
+        /deleted 2 expired session\(s\), 1 expired sign-in token\(s\) and 0 expired counter\(s\) and used value\(s\)\.$/,
+      )
       expect(await seeded.left()).toEqual(['live'])
     } finally {
       await maria.drop()
@@ -144,7 +152,7 @@ describe('pruneEvery on a SQL adapter', () => {
       const seeded = await seed(adapter)
       await vi.advanceTimersByTimeAsync(60_000)
       await vi.waitFor(() => expect(outcomes).toHaveLength(1))
-      expect(outcomes[0]).toEqual({ deleted: { sessions: 2, verificationTokens: 1 } })
+      expect(outcomes[0]).toEqual({ deleted: { sessions: 2, verificationTokens: 1, sharedState: 0 } })
       expect(await seeded.left()).toEqual(['live'])
       adapter.stopPruning()
       db.close()

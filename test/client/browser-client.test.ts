@@ -35,7 +35,7 @@ describe.skipIf(skip)('browser client in Chromium', () => {
 
   async function open(lib: ClientLib, query = '', context?: BrowserContext): Promise<Page> {
     const ctx = context ?? (await browser.newContext({ baseURL: app.origin }))
-    ctx.setDefaultTimeout(5_000)
+    ctx.setDefaultTimeout(15_000)
     const page = await ctx.newPage()
     await page.goto(`/${lib}${query}`)
     await page.waitForFunction(() => document.querySelector('#status')?.textContent !== 'loading')

@@ -10,6 +10,7 @@ import { hashSessionToken } from '../../src/session/session-token-key.js'
 import { CookieJar, jarFetch } from '../support/cookie-jar.js'
 import { serveAuth } from '../support/serve-auth.js'
 import { SESSION, quietLogger } from './session-flow-scenarios.js'
+import { migrations } from '../../src/adapters/sql/migrations.js'
 
 // The Auth.js reference schema for PostgreSQL, as documented (wire-contract §2): integer SERIAL ids, no FKs.
 const authJsSchema = [
@@ -53,8 +54,8 @@ describe.skipIf(!available)('a database filled by @auth/pg-adapter', () => {
       expires: new Date(Date.now() + 3_600_000),
     })
 
-    expect((await status(fresh.pool)).pending).toHaveLength(4)
-    expect((await migrate(fresh.pool)).applied).toEqual([1, 2, 3, 4])
+    expect((await status(fresh.pool)).pending).toHaveLength(migrations.length)
+    expect((await migrate(fresh.pool)).applied).toEqual(migrations.map((m) => m.version))
     const { rows } = await fresh.pool.query(
       `SELECT indexname FROM pg_indexes WHERE schemaname = $1 ORDER BY 1`,
       [fresh.schema],

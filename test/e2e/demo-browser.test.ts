@@ -43,10 +43,10 @@ describe.skipIf(skip)('demo app in Chromium', () => {
     ;[demo, browser] = await started
   })
 
-  /** A fresh browser profile; short timeouts, so that a failure names its step instead of the test timing out. */
+  /** A fresh browser profile; step timeouts (15 s: the machine may be loaded) shorter than the test's, so a failure names its step. */
   async function newContext(): Promise<BrowserContext> {
     const context = await browser!.newContext({ baseURL: demo!.url })
-    context.setDefaultTimeout(5_000)
+    context.setDefaultTimeout(15_000)
     return context
   }
 

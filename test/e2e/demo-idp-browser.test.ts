@@ -29,7 +29,7 @@ describe.skipIf(skip)('Sign in with Demo IdP in Chromium', () => {
 
   test('signs in through the built-in page, the IdP login and consent, and lands signed in', async () => {
     const context = await browser!.newContext({ baseURL: demo!.url })
-    context.setDefaultTimeout(5_000)
+    context.setDefaultTimeout(15_000)
     const page = await context.newPage()
     try {
       await page.goto('/auth/signin?callbackUrl=/')

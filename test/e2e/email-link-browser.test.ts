@@ -47,7 +47,7 @@ describe.skipIf(skip).each(backends)('e-mail link in Chromium on $name', (backen
 
   async function newContext(): Promise<BrowserContext> {
     const context = await browser!.newContext({ baseURL: server!.origin })
-    context.setDefaultTimeout(5_000)
+    context.setDefaultTimeout(15_000)
     return context
   }
 

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cryptoBackend as nodeBackend } from '../../src/crypto/node/node-crypto-backend.js'
 import { createCsrfToken, readCsrfCookie } from '../../src/csrf/csrf-token.js'
-import { SessionJwe } from '../../src/jwt/session-jwe.js'
+import { SessionJwe } from '../../src/crypto/session-jwe.js'
 import { openBundlePage, type BundlePage } from '../support/bundle-page.js'
 import { skipWithoutChromium } from '../support/chromium.js'
 

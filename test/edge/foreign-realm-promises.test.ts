@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest'
 import type { CryptoBackend } from '../../src/crypto/crypto-backend.js'
 import { cryptoBackend as nodeBackend } from '../../src/crypto/node/node-crypto-backend.js'
 import { cryptoBackend as webBackend } from '../../src/crypto/web/web-crypto-backend.js'
-import { SessionJwe } from '../../src/jwt/session-jwe.js'
+import { SessionJwe } from '../../src/crypto/session-jwe.js'
 
 const ForeignPromise = runInNewContext('Promise') as PromiseConstructor
 

@@ -1,7 +1,7 @@
 /** Cookie names, prefixes, attributes and chunk sizes (wire-contract §1.7), and one negative test per bad session cookie. */
 import { describe, expect, it } from 'vitest'
 import { Auth } from '../../src/auth.js'
-import { SessionJwe } from '../../src/jwt/session-jwe.js'
+import { SessionJwe } from '../../src/crypto/session-jwe.js'
 import type { AuthConfig } from '../../src/types.js'
 import {
   CookieJar,

@@ -1,7 +1,7 @@
 /** JWT sessions over HTTP: updateAge, re-issue, jwt callback null, secret rotation, chunking, expires. */
 import { describe, expect, it } from 'vitest'
 import { cryptoBackend as nodeCryptoBackend } from '../../src/crypto/node/node-crypto-backend.js'
-import { SessionJwe } from '../../src/jwt/session-jwe.js'
+import { SessionJwe } from '../../src/crypto/session-jwe.js'
 import {
   CookieJar,
   SECRET,

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type TestCont
 import { MemoryAdapter } from '../../src/adapters/memory.js'
 import type { Adapter } from '../../src/adapters/adapter.js'
 import { createAuth } from '../../src/create-auth.js'
-import { SessionJwe } from '../../src/jwt/session-jwe.js'
+import { SessionJwe } from '../../src/crypto/session-jwe.js'
 import { hashSessionToken } from '../../src/session/session-token-key.js'
 import type { AuthConfig, Session } from '../../src/types.js'
 import {

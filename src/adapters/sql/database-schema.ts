@@ -10,6 +10,7 @@ export interface DatabaseSchema {
   sessions: SessionsTable
   verification_token: VerificationTokenTable
   authenticators: AuthenticatorsTable
+  gatehouse_shared_state: SharedStateTable
   two_factor: TwoFactorTable
 }
 
@@ -72,6 +73,13 @@ export interface AuthenticatorsTable {
   transports: string | null
   /** Added by schema version 4; absent on a database not migrated that far. */
   name?: string | null
+}
+
+/** The `gatehouse_shared_state` table (schema version 8): `SqlStore`'s counters and used values; `expires` in epoch ms. */
+export interface SharedStateTable {
+  state_key: string
+  state_value: number | string
+  expires: number | string
 }
 
 /** The `two_factor` table (schema version 9); `lastUsedStep` is a BIGINT, `enabled` a 0/1 outside PostgreSQL. */

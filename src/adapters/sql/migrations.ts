@@ -1,3 +1,4 @@
+import { sharedStateStatements } from './schema/shared-state.js'
 import { twoFactorMigration } from './schema/two-factor-migration.js'
 import type { SqlDialect } from './sql-dialect.js'
 
@@ -247,6 +248,11 @@ export const migrations: readonly Migration[] = Object.freeze([
       mysql: authenticatorNameMysql,
       sqlite: authenticatorNameSqlite,
     },
+  },
+  {
+    version: 8,
+    name: 'shared counters and single-use values (SqlStore)',
+    statements: sharedStateStatements,
   },
   twoFactorMigration,
 ])

@@ -8,10 +8,12 @@ export interface PruneResult {
   sessions: number
   /** E-mail sign-in tokens whose `expires` had passed. */
   verificationTokens: number
+  /** Counters and used values of `SqlStore` whose time was up (schema version 8). */
+  sharedState: number
 }
 
 /**
- * Deletes expired sessions and expired verification tokens. The session check already deletes an expired session it
+ * Deletes expired sessions, expired verification tokens and the expired rows of `SqlStore`. The session check already deletes an expired session it
  * meets, but a session never presented again (a cleared browser, a lost phone) and a link never opened would stay
  * forever. Each table is one `DELETE … WHERE expires < now`, using the `expires` index where there is one.
  */
@@ -24,5 +26,13 @@ export async function pruneExpired(
   const cutoff = dialect === 'sqlite' ? now.getTime() : now
   const sessions = await db.deleteFrom('sessions').where('expires', '<', cutoff).executeTakeFirst()
   const tokens = await db.deleteFrom('verification_token').where('expires', '<', cutoff).executeTakeFirst()
-  return { sessions: Number(sessions.numDeletedRows), verificationTokens: Number(tokens.numDeletedRows) }
+  const shared = await db
+    .deleteFrom('gatehouse_shared_state')
+    .where('expires', '<=', now.getTime())
+    .executeTakeFirst()
+  return {
+    sessions: Number(sessions.numDeletedRows),
+    verificationTokens: Number(tokens.numDeletedRows),
+    sharedState: Number(shared.numDeletedRows),
+  }
 }

@@ -26,6 +26,7 @@ export const credentialsFlow: SignInFlow<CredentialsConfig, undefined> = {
   linksAccounts: false,
   sessionUserFromAdapter: true,
   signInSection: credentialsSignInForm,
+  signInAction: 'callback',
 
   signInPageFields(provider) {
     return { credentials: provider.credentials }

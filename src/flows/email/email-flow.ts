@@ -1,4 +1,4 @@
-import { providerEnv } from '../../config/read-env.js'
+import { providerEnv } from '../../lib/provider-env.js'
 import type { EmailConfig } from '../../providers/provider-types.js'
 import { skipEmailConfirmation } from '../../symbols.js'
 import type { SignInFlow } from '../sign-in-flow.js'

@@ -1,5 +1,5 @@
 import { cryptoBackend } from '#crypto'
-import { pageResult } from '../../actions/page-result.js'
+import { pageResult } from '../../pages/page-result.js'
 import { MissingCSRF, Verification } from '../../errors.js'
 import { renderEmailConfirmPage } from '../../pages/email-confirm-page.js'
 import type { EmailConfig } from '../../providers/provider-types.js'

@@ -1,4 +1,4 @@
-import { providerEnv } from '../../config/read-env.js'
+import { providerEnv } from '../../lib/provider-env.js'
 import type { OAuthConfig } from '../../providers/provider-types.js'
 import type { SignInFlow } from '../sign-in-flow.js'
 import { oauthFlow } from './oauth-flow.js'
@@ -14,6 +14,7 @@ export const oauthProviderKind: SignInFlow<OAuthConfig, undefined> = {
   linksAccounts: true,
   sessionUserFromAdapter: false,
   signInSection: oauthSignInButton,
+  oauthClient: true,
   fillFromEnv(provider, env) {
     const fromEnv = providerEnv(provider.id, env)
     for (const key of ['clientId', 'clientSecret', 'issuer'] as const) {

@@ -1,7 +1,7 @@
 import type { WebAuthnConfig } from '../../providers/provider-types.js'
 import { hiddenFields } from '../../pages/hidden-fields.js'
 import { html, safeUrl } from '../../pages/html.js'
-import type { SignInPageProvider } from '../../pages/sign-in-page.js'
+import type { SignInPageProvider } from '../../pages/sign-in-page-provider.js'
 import { mainButtonClass, type SignInSectionRenderer } from '../../pages/sign-in-section.js'
 import { webauthnScriptAsset } from '../../pages/webauthn-script-asset.js'
 

@@ -2,7 +2,8 @@ import type { ServerResponse } from 'node:http'
 import type { GuardRule } from '../../guard/guard-rule.js'
 import type { AuthConfig, Session } from '../../types.js'
 import { answerNode } from '../node/answer-node.js'
-import { failResponse, writeWebResponse } from '../node/write-web-response.js'
+import { failResponse } from '../node/fail-response.js'
+import { writeWebResponse } from '../node/write-web-response.js'
 import {
   expressClientAddress,
   expressToWebRequest,
@@ -46,7 +47,7 @@ export function ExpressAuth(config: AuthConfig): ExpressMiddleware {
   return (req, res) =>
     answerNode(
       res,
-      (lazy) => expressToWebRequest(req, { lazy }),
+      () => expressToWebRequest(req, { lazy: true }),
       instanceFor(configFor(req)).handlers.GET,
       report,
       expressClientAddress(req),

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import { badRequest } from '../node/bad-request.js'
 import { requestBodyStream } from '../node/request-body-stream.js'
 import { requestOrigin, type RequestOrigin } from '../node/request-origin.js'
-import { lazyRequest } from '../node/lazy-request.js'
+import { lazyRequest, lazyRequestsWork } from '../node/lazy-request.js'
 
 /** The parts of an Express request this module reads (Express 4 and 5 both have them). */
 export interface ExpressLikeRequest extends IncomingMessage {
@@ -104,7 +104,7 @@ export function expressToWebRequest(
   const origin = expressUrl(req)
   if (typeof origin !== 'object') return badRequest(origin)
   const method = req.method ?? 'GET'
-  if (options.lazy && (method === 'GET' || method === 'HEAD'))
+  if (options.lazy && lazyRequestsWork && (method === 'GET' || method === 'HEAD'))
     return lazyRequest(origin.url, method, req.headers)
   try {
     const headers = new Headers()

@@ -1,9 +1,11 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { GuardRule } from '../../guard/guard-rule.js'
 import { fillDefaultStores } from '../../stores/resolve-stores.js'
 import type { AuthConfig, Session } from '../../types.js'
 import { answerRequest } from '../answer-request.js'
 import { instanceFor } from '../instance-for.js'
+import { lazyRequest, lazyRequestsWork } from '../node/lazy-request.js'
 
 /** What {@link verifyAuth} puts on the context as `authUser` (the shape of `@hono/auth-js`). */
 export interface AuthUser {
@@ -56,7 +58,21 @@ export function initAuthConfig(cb: ConfigHandler): MiddlewareHandler {
  * ```
  */
 export function authHandler(): MiddlewareHandler {
-  return async (c) => answerRequest(instanceFor(configOf(c)), c.req.raw, clientAddressOf(c))
+  return async (c) => answerRequest(instanceFor(configOf(c)), requestOf(c), clientAddressOf(c))
+}
+
+/**
+ * The request for the core. On `@hono/node-server`, a `GET` or `HEAD` is read as a lazy request over the Node
+ * request's headers (as `gatehouse-auth/express` reads Express's): the server's own request builds a whole `Headers`
+ * the first time its `headers` is read, and the session check needs one cookie of it. Elsewhere, `c.req.raw`.
+ */
+function requestOf(c: Context): Request {
+  const raw = c.req.raw
+  const incoming = (c.env as { incoming?: { headers?: unknown } } | undefined)?.incoming
+  const method = raw.method
+  if (!lazyRequestsWork || (method !== 'GET' && method !== 'HEAD')) return raw
+  if (typeof incoming?.headers !== 'object' || incoming.headers === null) return raw
+  return lazyRequest(raw.url, method, incoming.headers as IncomingHttpHeaders)
 }
 
 /** The client's address where the runtime gives one: the socket's on `@hono/node-server`. */

@@ -2,6 +2,7 @@ import { cookies, headers as nextHeaders } from 'next/headers.js'
 import type { Cookie, ResponseInternal, Session } from '../../types.js'
 import { runInternal } from '../../auth.js'
 import { answerConfigFailure } from '../../config/config-failure.js'
+import { flowForType } from '../../flows/flow-for.js'
 import { providerInfo } from '../provider-info.js'
 import { actionUrl } from './action-url.js'
 import type { BoundConfig } from './next-auth-config.js'
@@ -90,7 +91,7 @@ export async function signInAction(
     if (shouldRedirect) await redirect(url)
     return url
   }
-  const action = found.type === 'credentials' ? 'callback' : 'signin'
+  const action = flowForType(found.type)?.signInAction ?? 'signin'
   const base = signInUrl.href.replace(/\/signin$/, `/${action}`)
   const url = `${base}/${encodeURIComponent(found.id)}?${new URLSearchParams(authorizationParams)}`
   const body = new URLSearchParams()

@@ -2,7 +2,8 @@ import type { ServerResponse } from 'node:http'
 import { internalHandler } from '../../symbols.js'
 import type { ResponseInternal } from '../../types.js'
 import { writeInternalResult } from './write-internal-result.js'
-import { failResponse, writeWebResponse } from './write-web-response.js'
+import { failResponse } from './fail-response.js'
+import { writeWebResponse } from './write-web-response.js'
 
 /** A handler of web requests: Gatehouse's `handlers.GET` / `POST`, `Auth` with a configuration, or your own. */
 export type WebHandler = (request: Request) => Response | Promise<Response>
@@ -16,7 +17,7 @@ function internalOf(handler: WebHandler): InternalHandler | undefined {
 }
 
 /**
- * Answers one request (built by `requestOf`, lazily when only the core will read it) with a handler and writes the
+ * Answers one request (built by `requestOf`, a lazy `Request` where the runtime allows) with a handler and writes the
  * answer; never rejects and never throws. A `createAuth` route
  * handler's internal result is written straight to the socket (the same bytes as its `Response`), and it gets the
  * client's address as data; any other handler's `Response` is written as it is. A failure is reported and answered
@@ -24,7 +25,7 @@ function internalOf(handler: WebHandler): InternalHandler | undefined {
  */
 export function answerNode(
   res: ServerResponse,
-  requestOf: (lazy: boolean) => Request | Response,
+  requestOf: () => Request | Response,
   handler: WebHandler,
   report: (error: unknown) => void,
   clientAddress?: string,
@@ -34,8 +35,7 @@ export function answerNode(
     failResponse(res, error)
   }
   const internal = internalOf(handler)
-  // Lazy only for the core: user code may pass the request to `new Request()` or `fetch`, which need a real one.
-  const request = requestOf(internal !== undefined)
+  const request = requestOf()
   if (request instanceof Response) {
     void writeWebResponse(res, request)
     return

@@ -1,7 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http'
+import { lazyAnswer } from '../../symbols.js'
+import type { ResponseInternal } from '../../types.js'
+import { delegateAll } from './delegate-all.js'
+import { lazyResponse } from './lazy-response.js'
 
 // What `Headers` strips from both ends of a value (Fetch standard, "normalize"); Node's parser leaves some.
 const TRIM = /^[\t\n\r ]+|[\t\n\r ]+$/g
+// Registered (as in `rate-limit/client-address.ts`), so the core reads the address this request carries.
+const CLIENT_ADDRESS = Symbol.for('gatehouse-auth.clientAddress')
 
 /** Tab, LF, CR or space: HTTP whitespace, as the Fetch standard's "normalize" strips it. */
 function isHttpWhitespace(code: number): boolean {
@@ -18,8 +24,16 @@ interface LazyHeadersState {
   [realHeaders]: Headers | undefined
 }
 
+interface RequestFields {
+  url: string
+  method: string
+  headers: LazyHeadersState
+  body: (() => ReadableStream<Uint8Array>) | undefined
+  clientAddress: string | undefined
+}
+
 interface LazyRequestState {
-  [fields]: { url: string; method: string; headers: LazyHeadersState }
+  [fields]: RequestFields
   [realRequest]: Request | undefined
 }
 
@@ -52,38 +66,6 @@ function readHeader(source: IncomingHttpHeaders, name: string): string | null {
   if (value === undefined) return null
   if (typeof value === 'string') return normalised(value)
   return value.map(normalised).join(', ')
-}
-
-/**
- * Copies every member of a web class's prototype onto `target`, each one delegating to the real object `real(this)`
- * returns; what `target` defines itself is kept. So anything the fast reads do not cover behaves exactly as on a
- * real `Headers` / `Request`.
- */
-function delegateAll(target: object, source: object, real: (self: object) => object): void {
-  for (const key of Reflect.ownKeys(source)) {
-    if (key === 'constructor' || Object.prototype.hasOwnProperty.call(target, key)) continue
-    const descriptor = Object.getOwnPropertyDescriptor(source, key)!
-    if (typeof descriptor.value === 'function') {
-      const method = descriptor.value as (...args: unknown[]) => unknown
-      Object.defineProperty(target, key, {
-        configurable: true,
-        writable: true,
-        value(this: object, ...args: unknown[]) {
-          return method.apply(real(this), args)
-        },
-      })
-    } else if (descriptor.get) {
-      // Called with the real object as `this` below.
-      // eslint-disable-next-line @typescript-eslint/unbound-method
-      const getter = descriptor.get as (this: object) => unknown
-      Object.defineProperty(target, key, {
-        configurable: true,
-        get(this: object): unknown {
-          return getter.call(real(this))
-        },
-      })
-    }
-  }
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Object.create is typed `any`
@@ -119,33 +101,86 @@ const requestPrototype: object = Object.create(Request.prototype, {
       return this[fields].headers
     },
   },
+  // The connection's address, for per-client limits when a handler is called with this request.
+  [CLIENT_ADDRESS]: {
+    get(this: LazyRequestState) {
+      return this[fields].clientAddress
+    },
+  },
+  // `createAuth`'s handlers answer a request of this kind with a lazy `Response`: it came from `node:http` and its
+  // answer most likely goes back there, where `writeWebResponse` writes it without building the `Response`.
+  [lazyAnswer]: {
+    value: (result: ResponseInternal): Response => lazyResponse(result),
+  },
 })
-delegateAll(requestPrototype, Request.prototype, (self) => materialRequest(self as LazyRequestState))
+delegateAll(
+  requestPrototype,
+  Request.prototype,
+  (self) => materialRequest(self as LazyRequestState),
+  new Request('http://localhost/'),
+)
 
 function materialRequest(state: LazyRequestState): Request {
   let request = state[realRequest]
   if (request === undefined) {
-    const { url, method, headers } = state[fields]
-    request = new Request(url, { method, headers: materialHeaders(headers) })
+    const { url, method, headers, body } = state[fields]
+    // `duplex` is in Node's `RequestInit` but not in the DOM typings this project compiles against.
+    const init: RequestInit & { duplex?: 'half' } =
+      body === undefined
+        ? { method, headers: materialHeaders(headers) }
+        : { method, headers: materialHeaders(headers), body: body(), duplex: 'half' }
+    request = new Request(url, init)
     state[realRequest] = request
   }
   return request
 }
 
 /**
- * A bodiless web `Request` (`GET` or `HEAD`) over a `node:http` request's URL, method and headers, that is a real
- * `Request` to its readers (`instanceof Request`, every member) but builds one, with its `Headers` and
- * `AbortSignal`, only when something other than `url`, `method`, `headers.get` or `headers.has` is read. The
- * session check reads only those, so it costs no `Request` at all; what it reads is what the built one would give.
- * Only for requests the core alone reads: undici's `new Request(lazy)` and `fetch(lazy)` read its internal state
- * and refuse it.
+ * A web `Request` over a `node:http` request's URL, method, headers and body, that is a real `Request` to its
+ * readers (`instanceof Request`, every member, and undici's own slots, so `new Request(lazy)`, `fetch(lazy)`,
+ * `clone()`, `formData()` work) but builds one, with its `Headers`, `AbortSignal` and body stream, only when
+ * something other than `url`, `method`, `headers.get` or `headers.has` is read. The session check reads only
+ * those, so it costs no `Request` at all; what it reads is what the built one would give. `body` makes the body
+ * stream, for methods other than `GET` and `HEAD`. Only where {@link lazyRequestsWork}.
  */
-export function lazyRequest(url: string, method: 'GET' | 'HEAD', nodeHeaders: IncomingHttpHeaders): Request {
+export function lazyRequest(
+  url: string,
+  method: string,
+  nodeHeaders: IncomingHttpHeaders,
+  body?: () => ReadableStream<Uint8Array>,
+  clientAddress?: string,
+): Request {
   const headers = Object.create(headersPrototype) as LazyHeadersState
   headers[source] = nodeHeaders
   headers[realHeaders] = undefined
   const request = Object.create(requestPrototype) as LazyRequestState
-  request[fields] = { url, method, headers }
+  request[fields] = {
+    url,
+    method,
+    headers,
+    body: method === 'GET' || method === 'HEAD' ? undefined : body,
+    clientAddress: clientAddress === '' ? undefined : clientAddress,
+  }
   request[realRequest] = undefined
   return request as unknown as Request
 }
+
+/**
+ * Whether this runtime's `Request` accepts a lazy one where it reads another request's slots (`new Request(lazy)`):
+ * true of Node's undici, which keeps them under symbols. Elsewhere `toWebRequest` builds real requests.
+ */
+export const lazyRequestsWork: boolean = (() => {
+  try {
+    const body = () => new Response('probe').body!
+    const lazy = lazyRequest('http://localhost/p', 'POST', { 'x-probe': 'yes' }, body)
+    const copy = new Request(lazy)
+    return (
+      copy.url === 'http://localhost/p' &&
+      copy.method === 'POST' &&
+      copy.headers.get('x-probe') === 'yes' &&
+      copy.body !== null
+    )
+  } catch {
+    return false
+  }
+})()

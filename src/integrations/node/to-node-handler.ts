@@ -37,5 +37,5 @@ export function toNodeHandler(
     }
   }
   return (req, res) =>
-    answerNode(res, (lazy) => nodeToRequest(req, options, lazy), handler, report, req.socket?.remoteAddress)
+    answerNode(res, () => nodeToRequest(req, options), handler, report, req.socket?.remoteAddress)
 }

@@ -3,7 +3,7 @@ import { attachClientAddress } from '../../rate-limit/client-address.js'
 import { badRequest } from './bad-request.js'
 import { requestOrigin } from './request-origin.js'
 import { requestBodyStream } from './request-body-stream.js'
-import { lazyRequest } from './lazy-request.js'
+import { lazyRequest, lazyRequestsWork } from './lazy-request.js'
 
 /** Options of {@link toWebRequest} and {@link toNodeHandler}. */
 export interface ToWebRequestOptions {
@@ -31,22 +31,29 @@ export interface ToWebRequestOptions {
  * @see https://www.rfc-editor.org/rfc/rfc9112#section-3.2
  */
 export function toWebRequest(req: IncomingMessage, options: ToWebRequestOptions = {}): Request | Response {
-  return nodeToRequest(req, options, false)
+  return nodeToRequest(req, options)
 }
 
+// Methods the Fetch standard refuses in a `Request` (checked up front, since a lazy request is built later).
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
+
 /**
- * {@link toWebRequest}, or with `lazy` (only for requests the core alone reads, never user code) a bodiless request
- * as a {@link lazyRequest}: no `Headers` copy and no `AbortSignal` for the session check.
+ * {@link toWebRequest}: a {@link lazyRequest} where the runtime takes one (no `Headers` copy, no `AbortSignal`, no
+ * body stream until something reads them), else a built `Request`.
  */
-export function nodeToRequest(
-  req: IncomingMessage,
-  options: ToWebRequestOptions,
-  lazy: boolean,
-): Request | Response {
+export function nodeToRequest(req: IncomingMessage, options: ToWebRequestOptions): Request | Response {
   const origin = requestOrigin(req, options)
   if (typeof origin !== 'object') return badRequest(origin)
   const method = req.method ?? 'GET'
-  if (lazy && (method === 'GET' || method === 'HEAD')) return lazyRequest(origin.url, method, req.headers)
+  if (lazyRequestsWork && !FORBIDDEN_METHODS.has(method.toUpperCase())) {
+    return lazyRequest(
+      origin.url,
+      method,
+      req.headers,
+      () => requestBodyStream(req),
+      req.socket?.remoteAddress,
+    )
+  }
   try {
     const headers = new Headers()
     for (const [name, value] of Object.entries(req.headers)) {

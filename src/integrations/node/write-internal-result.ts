@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http'
 import { partsToResponse, responseParts, type ResponseParts } from '../../answer/index.js'
 import type { ResponseInternal } from '../../types.js'
-import { failResponse, writeWebResponse } from './write-web-response.js'
+import { failResponse } from './fail-response.js'
+import { writeBuiltResponse } from './write-built-response.js'
 
 // What a `Response` does to a string body without a Content-Type (Fetch standard, "extract a body").
 const DEFAULT_TEXT_TYPE = 'text/plain;charset=UTF-8'
@@ -56,11 +57,22 @@ function sortHeaders(parts: ResponseParts): [string, string][] | null {
  * the usual answer costs no promise (the `Response` way's promise never rejects).
  */
 export function writeInternalResult(res: ServerResponse, result: ResponseInternal): void {
+  let parts: ResponseParts
   try {
-    const parts = responseParts(result)
+    parts = responseParts(result)
+  } catch (error) {
+    failResponse(res, error)
+    return
+  }
+  writeParts(res, parts)
+}
+
+/** {@link writeInternalResult} of a result already reduced to its parts (a lazy `Response`'s). Never throws. */
+export function writeParts(res: ServerResponse, parts: ResponseParts): void {
+  try {
     const headers = sortedHeaders(parts)
     if (headers === null) {
-      void writeWebResponse(res, partsToResponse(parts))
+      void writeBuiltResponse(res, partsToResponse(parts))
       return
     }
     if (res.destroyed || res.writableEnded) return

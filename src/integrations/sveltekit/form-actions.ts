@@ -2,6 +2,7 @@ import { fail, redirect, type ActionFailure, type RequestEvent } from '@sveltejs
 import { createActionURL } from '../../config/create-action-url.js'
 import { AuthError } from '../../errors.js'
 import type { ResponseInternal } from '../../types.js'
+import { flowForType } from '../../flows/flow-for.js'
 import { providerInfo } from '../provider-info.js'
 import { kitClientAddress } from './client-address.js'
 import { hostHeaders } from './host-headers.js'
@@ -108,7 +109,7 @@ export async function signInAction(
     else body.set(key, value)
   }
   body.set('callbackUrl', callbackUrl)
-  const action = found.type === 'credentials' ? 'callback' : 'signin'
+  const action = flowForType(found.type)?.signInAction ?? 'signin'
   const base = signInUrl.href.replace(/\/signin$/, `/${action}`)
   const url = `${base}/${encodeURIComponent(found.id)}?${authorizationParams}`
   let result: ResponseInternal

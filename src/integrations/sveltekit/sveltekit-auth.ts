@@ -2,6 +2,7 @@ import { error, isActionFailure, isHttpError, isRedirect } from '@sveltejs/kit'
 import type { ActionFailure, Handle, RequestEvent } from '@sveltejs/kit'
 import { configErrorResult, toResponse } from '../../answer/index.js'
 import { isAuthAction } from '../../routing/is-auth-action.js'
+import { isPagePath } from '../../routing/default-router.js'
 import type { Session } from '../../types.js'
 import {
   signInAction,
@@ -105,7 +106,13 @@ export function SvelteKitAuth(input: SvelteKitAuthConfigInput): SvelteKitAuthRes
       // Without a configuration the basePath is unknown: the default one still answers, with the configuration
       // error (no session ever comes out of a broken configuration).
       if (addressedAction(event.url.pathname, '/auth'))
-        return toResponse(configErrorResult(event.request, { basePath: '/auth', providers: [] }))
+        return toResponse(
+          configErrorResult(
+            event.request,
+            { basePath: '/auth', providers: [] },
+            isPagePath(event.request, '/auth'),
+          ),
+        )
       return resolve(event)
     }
     if (addressedAction(event.url.pathname, found.config.basePath ?? '/auth'))

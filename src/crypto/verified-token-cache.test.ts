@@ -1,8 +1,8 @@
 import { EncryptJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { cryptoBackends } from '../../test/support/crypto-backends.js'
-import type { CryptoBackend } from '../crypto/crypto-backend.js'
-import { deriveEncryptionKey, jwkThumbprint } from '../crypto/node/derive-encryption-key.js'
+import type { CryptoBackend } from './crypto-backend.js'
+import { deriveEncryptionKey, jwkThumbprint } from './node/derive-encryption-key.js'
 import { SessionJwe } from './session-jwe.js'
 import { MAX_CACHED_TOKEN_LENGTH, VerifiedTokenCache } from './verified-token-cache.js'
 
@@ -184,6 +184,40 @@ describe.each(cryptoBackends)('SessionJwe with verified tokens, %s backend', (_n
     expect((await rotated.decrypt(old, now))?.current).toBe(false)
     expect((await rotated.decrypt(old, now))?.current).toBe(false)
     expect(spy.calls()).toBe(1)
+  })
+
+  /** A token as an older writer makes it: no `kid` in the protected header (and whatever else `header` adds). */
+  const withoutKid = (claims: Record<string, unknown>, header: Record<string, unknown> = {}) =>
+    new EncryptJWT(claims)
+      .setProtectedHeader({ alg: 'dir', enc: 'A256CBC-HS512', ...header })
+      .encrypt(deriveEncryptionKey('A256CBC-HS512', secret, salt))
+
+  it('remembers a token without kid once its tag verified', async () => {
+    const { jwe, calls } = fresh()
+    const token = await withoutKid({ sub: 'old-writer', exp: Math.floor(now / 1000) + 3600 })
+    expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).not.toHaveProperty('kid')
+    expect((await jwe.decrypt(token, now))?.payload.sub).toBe('old-writer')
+    expect((await jwe.decrypt(token, now + 1000))?.payload.sub).toBe('old-writer')
+    expect(calls()).toBe(1)
+  })
+
+  it('refuses a remembered token without kid once it has expired, and a one-byte change of it', async () => {
+    const { jwe, calls } = fresh()
+    const token = await withoutKid({ sub: 'old-writer', exp: Math.floor(now / 1000) + 60 })
+    expect(await jwe.decrypt(token, now)).not.toBeNull()
+    expect(await jwe.decrypt(token, now + 76_000)).toBeNull()
+    expect(calls()).toBe(1)
+    for (const index of [0, 5, token.indexOf('.') + 3, token.length - 3]) {
+      expect(await jwe.decrypt(replaceChar(token, index), now)).toBeNull()
+    }
+  })
+
+  it('never remembers a token without kid whose header contradicts its claims', async () => {
+    const { jwe, calls } = fresh()
+    const token = await withoutKid({ sub: 'user-1', exp: Math.floor(now / 1000) + 3600 }, { sub: 'user-2' })
+    expect(await jwe.decrypt(token, now)).toBeNull()
+    expect(await jwe.decrypt(token, now)).toBeNull()
+    expect(calls()).toBe(2)
   })
 
   it('remembers nothing by default', async () => {

@@ -1,5 +1,5 @@
-import type { RequestContext } from '../../routing/request-context.js'
-import type { ResponseInternal } from '../../types.js'
+import type { RequestContext } from '../routing/request-context.js'
+import type { ResponseInternal } from '../types.js'
 
 /**
  * Back to the sign-in page (or `pages.signIn`) with `?error=EmailSignin`: the answer when no link could be sent.

@@ -8,15 +8,15 @@
  * @module
  */
 import { cryptoBackend } from '#crypto'
-import { aadLength } from '../crypto/crypto-backend.js'
+import { aadLength } from './crypto-backend.js'
 import type {
   A256CbcHs512Key,
   A256CbcHs512Result,
   A256GcmKey,
   CryptoBackend,
   MaybePromise,
-} from '../crypto/crypto-backend.js'
-import { isPending, maybeThen } from '../crypto/maybe-then.js'
+} from './crypto-backend.js'
+import { isPending, maybeThen } from './maybe-then.js'
 import type { JWT } from '../types.js'
 import { VerifiedTokenCache } from './verified-token-cache.js'
 
@@ -236,11 +236,20 @@ export class SessionJwe {
         : firstDecrypted(candidates(keys.gcm, header.kid), (key) =>
             crypto.decryptA256Gcm(key.key, iv, ciphertext, tag, aad),
           )
-    return maybeThen(found, (result: { key: CbcKey | GcmKey; plaintext: Uint8Array } | null) =>
-      result === null
-        ? null
-        : readClaims(crypto, result.plaintext, header.fields, now, result.key === keys.primary),
-    )
+    return maybeThen(found, (result: { key: CbcKey | GcmKey; plaintext: Uint8Array } | null) => {
+      if (result === null) return null
+      const current = result.key === keys.primary
+      const claims = readClaims(crypto, result.plaintext, header.fields, now, current)
+      // A header of another writer (no `kid`, other members, A256GCM) is inside the authenticated data as well, so
+      // this exact string decrypts to these bytes again; the header-against-claims check above depends on neither
+      // the time nor anything else, so a hit may skip it with the crypto.
+      if (claims !== null) this.#remember(token, claims, current)
+      return claims
+    })
+  }
+
+  #remember(token: string, claims: DecryptedSessionToken, current: boolean): void {
+    this.#verified?.set(token, { text: claims.plaintext, current, flat: flatCopy(claims.payload) })
   }
 
   /** The claims of a token that decrypted under one of our headers, remembered when they are valid now. */
@@ -251,9 +260,7 @@ export class SessionJwe {
     current: boolean,
   ): DecryptedSessionToken | null {
     const claims = readClaims(this.#crypto, plaintext, undefined, now, current)
-    if (claims !== null && this.#verified !== undefined) {
-      this.#verified.set(token, { text: claims.plaintext, current, flat: flatCopy(claims.payload) })
-    }
+    if (claims !== null) this.#remember(token, claims, current)
     return claims
   }
 }

@@ -1,5 +1,5 @@
 import { InvalidCallbackUrl } from '../errors.js'
-import type { RequestContext } from './request-context.js'
+import type { RequestContext } from '../routing/request-context.js'
 
 const MAX_URL_LENGTH = 2048
 

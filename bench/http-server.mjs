@@ -1,0 +1,99 @@
+/**
+ * One server of the HTTP benchmark, alone in its process, on the built package (`dist`, through the package's own
+ * name, as an application imports it): `node bench/http-server.mjs <name>` with `PORT`, `AUTH_SECRET` and
+ * `BENCH_SESSION_JSON` (what the bare servers answer) in the environment; prints `ready` once it listens.
+ * The README quick start is not here: `http-run.ts` runs the README's own code block.
+ */
+import { createServer } from 'node:http'
+import { createAuth } from 'gatehouse-auth'
+import Credentials from 'gatehouse-auth/providers/credentials'
+
+const name = process.argv[2]
+const port = Number(process.env.PORT)
+const secret = process.env.AUTH_SECRET
+const sessionJson = process.env.BENCH_SESSION_JSON
+const user = JSON.parse(process.env.BENCH_USER_JSON)
+const authorize = () => ({ ...user })
+const config = {
+  providers: [Credentials({ credentials: { email: {}, password: {} }, authorize })],
+  secret,
+  trustHost: true,
+}
+
+async function app() {
+  switch (name) {
+    case 'bare':
+      return (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        res.end(sessionJson)
+      }
+    case 'node': {
+      const { toNodeHandler } = await import('gatehouse-auth/node')
+      return toNodeHandler(createAuth(config).handlers.GET)
+    }
+    case 'authjs': {
+      // The pattern an Auth.js user writes: the handler called with `toWebRequest`'s request, the answer written back.
+      const { toWebRequest, writeWebResponse } = await import('gatehouse-auth/node')
+      const { handlers } = createAuth(config)
+      return (req, res) => {
+        void handlers.GET(toWebRequest(req)).then((response) => writeWebResponse(res, response))
+      }
+    }
+    case 'express': {
+      const { default: express } = await import('express')
+      const { ExpressAuth } = await import('gatehouse-auth/express')
+      const app = express()
+      app.use('/auth', ExpressAuth(config))
+      return app
+    }
+    case 'expressBare': {
+      const { default: express } = await import('express')
+      const app = express()
+      app.get('/auth/session', (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        res.end(sessionJson)
+      })
+      return app
+    }
+    case 'hono':
+    case 'honoBare': {
+      const { Hono } = await import('hono')
+      const { getRequestListener } = await import('@hono/node-server')
+      const hono = new Hono()
+      if (name === 'hono') {
+        const { authHandler, initAuthConfig } = await import('gatehouse-auth/hono')
+        hono.use(
+          '*',
+          initAuthConfig(() => config),
+        )
+        hono.use('/auth/*', authHandler())
+      } else {
+        hono.get('/auth/session', (c) => c.body(sessionJson, 200, { 'Content-Type': 'application/json' }))
+      }
+      const listener = getRequestListener(hono.fetch)
+      return (req, res) => void listener(req, res)
+    }
+    case 'anchor': {
+      const { default: express } = await import('express')
+      const { ExpressAuth } = await import('@auth/express')
+      const { default: AnchorCredentials } = await import('@auth/core/providers/credentials')
+      const app = express()
+      app.set('trust proxy', true)
+      app.use(
+        '/auth',
+        ExpressAuth({
+          providers: [AnchorCredentials({ credentials: { email: {}, password: {} }, authorize })],
+          secret,
+          trustHost: true,
+        }),
+      )
+      return app
+    }
+    default:
+      throw new Error(`no bench server named ${name}`)
+  }
+}
+
+// A clean exit on SIGTERM, so that `--cpu-prof` (bench/http-profile.ts) writes its profile.
+process.on('SIGTERM', () => process.exit(0))
+createServer(await app()).listen(port, '127.0.0.1', () => process.stdout.write('ready\n'))
