@@ -9,6 +9,7 @@ import type { Adapter, AdapterSession, AdapterUser } from './adapters/adapter.js
 import type { SerializeOptions } from './cookies/serialize-options.js'
 import type { Provider, ProviderType } from './providers/provider-types.js'
 import type { StoresOptions } from './stores/stores-options.js'
+import type { TwoFactorEvent, TwoFactorOptions } from './two-factor/two-factor-options.js'
 import type { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from './symbols.js'
 
 export type Awaitable<T> = T | PromiseLike<T>
@@ -231,6 +232,11 @@ export interface EventCallbacks {
   passwordChanged: (message: { user: AdapterUser }) => Awaitable<void>
   /** A password was set through a reset link (`POST /reset-password`); every other session was ended. */
   passwordReset: (message: { user: AdapterUser }) => Awaitable<void>
+  /**
+   * Gatehouse extension: a user's second factor changed (enabled, disabled, a backup code used, backup codes
+   * regenerated), with the unused backup codes left, so the application can warn a user who is running out.
+   */
+  twoFactor: (message: TwoFactorEvent) => Awaitable<void>
 }
 
 /** Codes of the warnings Gatehouse logs once, at configuration time. */
@@ -347,6 +353,11 @@ export interface AuthConfig {
    * one shared store (`RedisStore` from `gatehouse-auth/stores/redis`) for all.
    */
   stores?: StoresOptions | undefined
+  /**
+   * Gatehouse extension: two-factor sign-in (TOTP, backup codes, remembered browsers) after every first factor,
+   * for users who enrolled or whom `required` names. Needs an adapter with the `twoFactor` capability.
+   */
+  twoFactor?: TwoFactorOptions | undefined
 }
 
 export type { AuthAction } from './routing/auth-actions.js'

@@ -64,6 +64,24 @@ export interface AdapterAuthenticator {
 }
 
 /**
+ * Gatehouse extension: a user's second factor (schema version 9, capability `twoFactor`). One row per user; it
+ * outlives disabling (only `enabled` goes off), so the trusted-devices version never starts again from 0.
+ */
+export interface AdapterTwoFactor {
+  userId: string
+  /** The TOTP secret, sealed with a key derived from the configuration's secret; never the plain secret. */
+  secret: string
+  /** Whether enrolment was confirmed with a first valid code; until then sign-in does not ask for it. */
+  enabled: boolean
+  /** The last TOTP time step accepted: a code of that step or an earlier one is refused (replay). */
+  lastUsedStep: number | null
+  /** Hashes of the backup codes not used yet. */
+  backupCodes: string[]
+  /** Part of every "remember this browser" cookie of the user: raising it voids them all. */
+  trustedDevicesVersion: number
+}
+
+/**
  * The adapter interface.
  *
  * @example
@@ -167,6 +185,22 @@ export interface Adapter {
     userId: string,
     options: { limit: number; before?: Date | undefined },
   ): Awaitable<AuditEvent[]>
+  /** Gatehouse extension (two-factor): the user's second factor, or `null` when they never enrolled. */
+  getTwoFactor?(userId: string): Awaitable<AdapterTwoFactor | null>
+  /** Gatehouse extension (two-factor): writes the whole record, creating it or replacing the user's. */
+  setTwoFactor?(record: AdapterTwoFactor): Awaitable<AdapterTwoFactor>
+  /**
+   * Gatehouse extension (two-factor): records `step` as the last TOTP time step used, only when it is later than
+   * the stored one, in one atomic write; `false` when it is not (a replay, or a race another request won).
+   */
+  useTwoFactorStep?(userId: string, step: number): Awaitable<boolean>
+  /**
+   * Gatehouse extension (two-factor): removes one backup code hash in one atomic write; `false` when the user has
+   * no such unused code (never had it, or used it already, perhaps in a concurrent request).
+   */
+  useBackupCode?(userId: string, codeHash: string): Awaitable<boolean>
+  /** Gatehouse extension (two-factor): raises the trusted-devices version, voiding every remembered browser. */
+  voidTrustedDevices?(userId: string): Awaitable<void>
 }
 
 /** The methods of {@link Adapter}. */

@@ -9,6 +9,7 @@ import type {
   AdapterAccount,
   AdapterAuthenticator,
   AdapterSession,
+  AdapterTwoFactor,
   AdapterUser,
   VerificationToken,
 } from './adapter.js'
@@ -35,6 +36,8 @@ export interface MemoryStore {
   jwtSessions: Map<string, JwtSessionRecord>
   /** The audit trail, oldest first. */
   auditEvents: AuditEvent[]
+  /** Second factors, keyed by user id. */
+  twoFactor: Map<string, AdapterTwoFactor>
 }
 
 /** A memory adapter with its store. */
@@ -66,6 +69,7 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
     sessionRevocations: new Map(),
     jwtSessions: new Map(),
     auditEvents: [],
+    twoFactor: new Map(),
   }
   const userByEmail = (email: string | null | undefined) =>
     email ? [...store.users.values()].find((u) => u.email === email) : undefined
@@ -112,6 +116,7 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
       for (const [k, s] of store.sessions) if (s.userId === id) store.sessions.delete(k)
       for (const [k, a] of store.authenticators) if (a.userId === id) store.authenticators.delete(k)
       store.passwords.delete(id)
+      store.twoFactor.delete(id)
       return user ? copy(user) : null
     },
     createUserWithAccount(user, account) {
@@ -292,10 +297,43 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
       if (!store.users.has(userId)) throw new Error(`foreign key: no user with id ${userId}`)
       store.passwords.set(userId, hash)
     },
+    getTwoFactor(userId) {
+      const record = store.twoFactor.get(userId)
+      return record ? copyTwoFactor(record) : null
+    },
+    setTwoFactor(record) {
+      if (!store.users.has(record.userId)) throw new Error(`no user with id ${record.userId}`)
+      store.twoFactor.set(record.userId, copyTwoFactor(record))
+      return copyTwoFactor(record)
+    },
+    // Each check and write below happens in one synchronous step, so no concurrent call sees the old value.
+    useTwoFactorStep(userId, step) {
+      const record = store.twoFactor.get(userId)
+      if (!record || (record.lastUsedStep !== null && record.lastUsedStep >= step)) return false
+      store.twoFactor.set(userId, { ...record, lastUsedStep: step })
+      return true
+    },
+    useBackupCode(userId, codeHash) {
+      const record = store.twoFactor.get(userId)
+      if (!record?.backupCodes.includes(codeHash)) return false
+      const backupCodes = record.backupCodes.filter((hash) => hash !== codeHash)
+      store.twoFactor.set(userId, { ...record, backupCodes })
+      return true
+    },
+    voidTrustedDevices(userId) {
+      const record = store.twoFactor.get(userId)
+      if (record)
+        store.twoFactor.set(userId, { ...record, trustedDevicesVersion: record.trustedDevicesVersion + 1 })
+    },
   }
   localAdapters.add(adapter)
   return adapter
 }
+
+const copyTwoFactor = (record: AdapterTwoFactor): AdapterTwoFactor => ({
+  ...record,
+  backupCodes: [...record.backupCodes],
+})
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>

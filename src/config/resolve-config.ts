@@ -27,6 +27,7 @@ import { resolveSessionRevocation } from '../sessions/session-revocation.js'
 import { resolveStores } from '../stores/resolve-stores.js'
 import { resolvePasswordSender } from '../passwords/resolve-password-sender.js'
 import { resolveWebhooks } from '../webhooks/resolve-webhooks.js'
+import { resolveTwoFactor } from '../two-factor/resolve-two-factor.js'
 
 export type { CookieMode, ResolvedConfig } from './resolved-config.js'
 
@@ -80,6 +81,7 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
   const stores = resolveStores(config.stores, report)
   const passwordSender = resolvePasswordSender(list, config.adapter, env, report)
   const webhooks = resolveWebhooks(config.webhooks, report)
+  const twoFactor = resolveTwoFactor(config.twoFactor, adapter.adapter, secrets, report)
   if (issues.length > 0) throw new ConfigError(inAuthJsOrder(issues))
 
   const shape = `${basePath} ${list.providers.map((p) => p.id).join(',')} ${session.strategy}`
@@ -113,7 +115,8 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     oauth,
     sealedCookies: new SealedCookies(secrets),
     router,
-    signInGates: Object.freeze([]),
+    signInGates: Object.freeze(twoFactor ? [twoFactor.gate] : []),
+    twoFactor,
     secure: modes.secure,
     insecure: modes.insecure,
     stores,

@@ -16,6 +16,7 @@ import type { SessionStrategy } from '../session/session-strategy.js'
 import type { SessionRevocation } from '../sessions/session-revocation.js'
 import type { ResolvedStores } from '../stores/resolve-stores.js'
 import type { EmailConfig } from '../providers/provider-types.js'
+import type { ResolvedTwoFactor } from '../two-factor/resolve-two-factor.js'
 import type {
   CallbacksOptions,
   CookiesOptions,
@@ -75,8 +76,10 @@ export interface ResolvedConfig {
   readonly sealedCookies: SealedCookies
   /** What a path addresses: Auth.js's actions and the feature routes beside them. */
   readonly router: Router
-  /** The steps between a sign-in's first factor and its session, in order; none registers one yet. */
+  /** The steps between a sign-in's first factor and its session, in order (two-factor's, when configured). */
   readonly signInGates: readonly SignInGate[]
+  /** The `twoFactor` option, resolved; `undefined` without it (its routes then answer 400). */
+  readonly twoFactor: ResolvedTwoFactor | undefined
   readonly secure: CookieMode
   readonly insecure: CookieMode
   /** Counters and single-use values, resolved once (memory stores of this configuration's own by default). */

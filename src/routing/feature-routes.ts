@@ -1,3 +1,4 @@
+import { twoFactorRoutes } from '../two-factor/two-factor-routes.js'
 import { webauthnScriptAnswer } from '../pages/webauthn-script-answer.js'
 import { passwordRoutes } from '../passwords/password-routes.js'
 import { sessionsList, sessionsPage, sessionsRevoke } from '../sessions/sessions-routes.js'
@@ -25,6 +26,8 @@ export const featureRoutes = Object.freeze([
   { path: 'sessions', method: 'GET', csrf: 'never', page: false, handler: sessionsList },
   { path: 'sessions/revoke', method: 'POST', csrf: 'always', page: false, handler: sessionsRevoke },
   { path: 'account/sessions', method: 'GET', csrf: 'never', page: true, handler: sessionsPage },
+  // Two-factor sign-in: the challenge, its callback, enrolment, backup codes, turning it off.
+  ...twoFactorRoutes,
 ] as const satisfies readonly FeatureRoute[])
 
 /** The first path segment of a feature route that is not one of Auth.js's actions (`webauthn-script`). */

@@ -126,6 +126,7 @@ describe('the suite files', () => {
         'deleteJwtSession',
       ],
       auditEvents: ['createAuditEvent', 'listAuditEvents'],
+      twoFactor: ['getTwoFactor', 'setTwoFactor', 'useTwoFactorStep', 'useBackupCode', 'voidTrustedDevices'],
     })
     expect(Object.isFrozen(capabilityMethods)).toBe(true)
   })

@@ -17,6 +17,7 @@ import { auditEventsSuite } from './suites/audit-events.js'
 import { sessionRecordsSuite } from './suites/session-records.js'
 import { sessionRevocationsSuite } from './suites/session-revocations.js'
 import { sessionsSuite } from './suites/sessions.js'
+import { twoFactorSuite } from './suites/two-factor.js'
 import { updateAccountSuite } from './suites/update-account.js'
 import { userDeletionSuite } from './suites/user-deletion.js'
 import { usersSuite } from './suites/users.js'
@@ -44,4 +45,5 @@ export const capabilitySuites = [
   sessionRevocationsSuite,
   sessionRecordsSuite,
   auditEventsSuite,
+  twoFactorSuite,
 ] as const

@@ -54,6 +54,7 @@ describe('gatehouse-auth migrate', () => {
       'session_generations',
       'session_revocations',
       'sessions',
+      'two_factor',
       'users',
       'verification_token',
     ])

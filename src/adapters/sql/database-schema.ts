@@ -16,6 +16,7 @@ export interface DatabaseSchema {
   session_revocations: SessionRevocationsTable
   jwt_sessions: JwtSessionsTable
   audit_events: AuditEventsTable
+  two_factor: TwoFactorTable
 }
 
 /** The `passwords` table (schema version 5): the `Password` provider's hash of each user that has one. */
@@ -134,4 +135,15 @@ export interface AuditEventsTable {
   clientAddress: string | null
   userAgent: string | null
   createdAt: StoredDate
+}
+
+/** The `two_factor` table (schema version 9); `lastUsedStep` is a BIGINT, `enabled` a 0/1 outside PostgreSQL. */
+export interface TwoFactorTable {
+  userId: string
+  secret: string
+  enabled: boolean | number
+  lastUsedStep: number | string | null
+  /** The unused backup codes' hashes, space-separated ('' for none). */
+  backupCodes: string
+  trustedDevicesVersion: Generated<number>
 }

@@ -12,6 +12,7 @@ import { auditEventsTable } from './tables/audit-events.js'
 import { jwtSessionsTable } from './tables/jwt-sessions.js'
 import { sessionRevocationsTable } from './tables/session-revocations.js'
 import { sessionsTable } from './tables/sessions.js'
+import { twoFactorTable } from './tables/two-factor.js'
 import { usersTable } from './tables/users.js'
 import { verificationTokensTable } from './tables/verification-tokens.js'
 
@@ -44,5 +45,6 @@ export function kyselyAdapter(
     ...sessionRevocationsTable(sql),
     ...jwtSessionsTable(sql),
     ...auditEventsTable(sql),
+    ...twoFactorTable(sql),
   }
 }

@@ -2,6 +2,7 @@ import { sharedStateStatements } from './schema/shared-state.js'
 import { passwordsSchema } from './schema/passwords.js'
 import { sessionMetadataStatements } from './schema/session-metadata.js'
 import { sessionRevocationStatements } from './schema/session-revocations.js'
+import { twoFactorMigration } from './schema/two-factor-migration.js'
 import type { SqlDialect } from './sql-dialect.js'
 
 /** One schema version: statements per dialect, each idempotent so that a crashed run can simply run again. */
@@ -263,4 +264,5 @@ export const migrations: readonly Migration[] = Object.freeze([
     name: 'shared counters and single-use values (SqlStore)',
     statements: sharedStateStatements,
   },
+  twoFactorMigration,
 ])

@@ -22,6 +22,8 @@ export {
   setBasePath,
   signIn,
   signOut,
+  verifyTwoFactor,
+  type VerifyTwoFactorOptions,
 } from '../index.js'
 export type * from '../client-types.js'
 export type { ClientSessionSummary } from '../list-sessions.js'
