@@ -1,6 +1,6 @@
 import { webauthnScriptAnswer } from '../pages/webauthn-script-answer.js'
 import { passwordRoutes } from '../passwords/password-routes.js'
-import { sessionsList, sessionsPage, sessionsRevoke } from '../sessions/sessions-routes.js'
+import { sessionsList, sessionsPage, sessionsRevoke } from '../user-sessions/sessions-routes.js'
 import type { FeatureRoute } from './feature-route.js'
 import type { AuthAction } from './auth-actions.js'
 
