@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { WebhookEndpoint } from './webhooks/deliver-webhooks.js'
+import type { WebhookEndpoint } from './webhooks/webhook-endpoint.js'
 import type { Adapter, AdapterSession, AdapterUser } from './adapters/adapter.js'
 import type { SerializeOptions } from './cookies/serialize-options.js'
 import type { Provider, ProviderType } from './providers/provider-types.js'

@@ -1,7 +1,7 @@
 import { clearChunkedCookie } from '../cookies/session-cookie-chunks.js'
 import { recordAuditEvent } from '../audit/record-audit-event.js'
 import { AdapterError, SignOutError } from '../errors.js'
-import { currentSession } from '../sessions/user-sessions.js'
+import { currentSession } from '../user-sessions/user-sessions.js'
 import { renderSignOutPage } from '../pages/sign-out-page.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, ResponseInternal } from '../types.js'

@@ -6,7 +6,7 @@
  * @module
  */
 import type { AuditEvent } from '../audit/audit-event.js'
-import type { JwtSessionRecord, SessionMetadata } from '../sessions/session-record.js'
+import type { JwtSessionRecord, SessionMetadata } from '../session/session-record.js'
 import type { Account, Awaitable, User } from '../types.js'
 
 /** A user as stored by an adapter. */

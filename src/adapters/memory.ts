@@ -15,7 +15,7 @@ import type {
 } from './adapter.js'
 import { localAdapters } from './local-adapters.js'
 import type { AuditEvent } from '../audit/audit-event.js'
-import type { JwtSessionRecord } from '../sessions/session-record.js'
+import type { JwtSessionRecord } from '../session/session-record.js'
 
 /** The maps behind a {@link MemoryAdapter}, exposed for tests that check what was stored. */
 export interface MemoryStore {

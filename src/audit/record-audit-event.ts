@@ -1,6 +1,6 @@
 import { cryptoBackend } from '#crypto'
 import type { ResolvedConfig } from '../config/resolved-config.js'
-import { MAX_USER_AGENT } from '../sessions/session-record.js'
+import { MAX_USER_AGENT } from '../session/session-record.js'
 import { deliverWebhooks } from '../webhooks/deliver-webhooks.js'
 import { reasonCode, type AuditEvent, type AuditEventInput } from './audit-event.js'
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { WebhookEndpoint } from '../webhooks/deliver-webhooks.js'
+import type { WebhookEndpoint } from '../webhooks/webhook-endpoint.js'
 import type { AdapterFor } from '../adapters/adapter-for.js'
 import type { SignInGate } from '../flows/sign-in-gate.js'
 import type { SealedCookies } from '../cookies/sealed-cookies.js'
@@ -13,7 +13,7 @@ import type { SessionJwe } from '../crypto/session-jwe.js'
 import type { OAuthRuntime } from '../oauth-client/oauth-runtime.js'
 import type { Router } from '../routing/router.js'
 import type { SessionStrategy } from '../session/session-strategy.js'
-import type { SessionRevocation } from '../sessions/session-revocation.js'
+import type { SessionRevocation } from '../session/session-revocation.js'
 import type { ResolvedStores } from '../stores/resolve-stores.js'
 import type { EmailConfig } from '../providers/provider-types.js'
 import type { ResolvedTwoFactor } from '../two-factor/resolve-two-factor.js'

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { SessionSummary } from '../sessions/user-sessions.js'
+import type { SessionSummary } from '../user-sessions/user-sessions.js'
 import type { Theme } from '../types.js'
 import { html, safeUrl, type SafeHtml } from './html.js'
 import { renderPage, type RenderedPage } from './render-page.js'

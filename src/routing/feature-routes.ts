@@ -1,7 +1,7 @@
 import { twoFactorRoutes } from '../two-factor/two-factor-routes.js'
 import { webauthnScriptAnswer } from '../pages/webauthn-script-answer.js'
 import { passwordRoutes } from '../passwords/password-routes.js'
-import { sessionsList, sessionsPage, sessionsRevoke } from '../sessions/sessions-routes.js'
+import { sessionsList, sessionsPage, sessionsRevoke } from '../user-sessions/sessions-routes.js'
 import type { FeatureRoute } from './feature-route.js'
 import type { AuthAction } from './auth-actions.js'
 

@@ -8,7 +8,7 @@ import { isPending } from '../crypto/maybe-then.js'
 import type { MaybePromise } from '../crypto/crypto-backend.js'
 import type { DecryptedSessionToken } from '../crypto/session-jwe.js'
 import { fireEvent } from '../lib/fire-event.js'
-import { newMetadata } from '../sessions/session-record.js'
+import { newMetadata } from './session-record.js'
 import { cryptoBackend } from '#crypto'
 import {
   GENERATION_CLAIM,
@@ -18,7 +18,7 @@ import {
   newSessionClaims,
   raiseGeneration,
   revokeSessionId,
-} from '../sessions/session-revocation.js'
+} from './session-revocation.js'
 import { isoTime } from '../lib/iso-time.js'
 import type { Cookie, JWT, ResponseInternal, Session } from '../types.js'
 import { noStoreHeaders } from './no-store-headers.js'

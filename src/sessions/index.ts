@@ -14,12 +14,17 @@ import type { ResolvedConfig } from '../config/resolved-config.js'
 import { serializeCookie } from '../cookies/serialize-cookie.js'
 import { sessionReadContext } from '../session/session-read-context.js'
 import type { AuthConfig } from '../types.js'
-import { revokeUserSessions } from './revoke-sessions.js'
-import { currentSession, endUserSession, userSessions, type SessionSummary } from './user-sessions.js'
+import { revokeUserSessions } from '../user-sessions/revoke-sessions.js'
+import {
+  currentSession,
+  endUserSession,
+  userSessions,
+  type SessionSummary,
+} from '../user-sessions/user-sessions.js'
 
-export type { SessionSummary } from './user-sessions.js'
-export type { SessionRevocationStore, SessionRevocations } from './session-revocation-store.js'
-export type { JwtSessionRecord, SessionMetadata, SessionRecordStore } from './session-record.js'
+export type { SessionSummary } from '../user-sessions/user-sessions.js'
+export type { SessionRevocationStore, SessionRevocations } from '../session/session-revocation-store.js'
+export type { JwtSessionRecord, SessionMetadata, SessionRecordStore } from '../session/session-record.js'
 
 const resolved = new WeakMap<AuthConfig, ResolvedConfig>()
 

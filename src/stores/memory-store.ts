@@ -1,7 +1,7 @@
 import { MemoryRateLimitStore } from '../rate-limit/memory-rate-limit-store.js'
 import type { RateLimitHit, RateLimitStore } from '../rate-limit/rate-limit-store.js'
-import type { SessionRevocations, SessionRevocationStore } from '../sessions/session-revocation-store.js'
-import type { JwtSessionRecord, SessionRecordStore } from '../sessions/session-record.js'
+import type { SessionRevocations, SessionRevocationStore } from '../session/session-revocation-store.js'
+import type { JwtSessionRecord, SessionRecordStore } from '../session/session-record.js'
 import type { SingleUseStore } from './single-use-store.js'
 
 /** Options of {@link MemoryStore}. */

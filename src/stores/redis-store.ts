@@ -2,8 +2,8 @@ import type { Redis } from 'ioredis'
 import { RedisRateLimitStore } from '../rate-limit/redis-rate-limit-store.js'
 import type { RateLimitHit, RateLimitStore } from '../rate-limit/rate-limit-store.js'
 import { createHash } from 'node:crypto'
-import type { SessionRevocations, SessionRevocationStore } from '../sessions/session-revocation-store.js'
-import type { JwtSessionRecord, SessionRecordStore } from '../sessions/session-record.js'
+import type { SessionRevocations, SessionRevocationStore } from '../session/session-revocation-store.js'
+import type { JwtSessionRecord, SessionRecordStore } from '../session/session-record.js'
 import type { SingleUseStore } from './single-use-store.js'
 
 /** Options of {@link RedisStore}. */

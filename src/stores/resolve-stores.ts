@@ -1,10 +1,7 @@
 import type { ReportIssue } from '../config/config-issues.js'
 import type { RateLimitStore } from '../rate-limit/rate-limit-store.js'
 import { MemoryStore } from './memory-store.js'
-import {
-  isSessionRevocationStore,
-  type SessionRevocationStore,
-} from '../sessions/session-revocation-store.js'
+import { isSessionRevocationStore, type SessionRevocationStore } from '../session/session-revocation-store.js'
 import type { SingleUseStore } from './single-use-store.js'
 import type { StoresOptions } from './stores-options.js'
 

@@ -1,5 +1,5 @@
 import type { RateLimitStore } from '../rate-limit/rate-limit-store.js'
-import type { SessionRevocationStore } from '../sessions/session-revocation-store.js'
+import type { SessionRevocationStore } from '../session/session-revocation-store.js'
 import type { SingleUseStore } from './single-use-store.js'
 
 /**

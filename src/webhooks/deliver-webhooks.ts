@@ -1,16 +1,7 @@
 import type { AuditEvent } from '../audit/audit-event.js'
 import type { ResolvedConfig } from '../config/resolved-config.js'
+import type { WebhookEndpoint } from './webhook-endpoint.js'
 import { signWebhook } from './webhook-signature.js'
-
-/** One webhook endpoint of the `webhooks` option. */
-export interface WebhookEndpoint {
-  /** Where events are POSTed (JSON). */
-  url: string
-  /** The signing secret, `whsec_` + base64 as Standard Webhooks gives it (or any string). */
-  secret: string
-  /** The event types sent; all when left out. */
-  events?: readonly AuditEvent['type'][] | undefined
-}
 
 /** Seconds before each retry of a delivery that failed (no answer, or not 2xx): five attempts in all. */
 const BACKOFF_SECONDS = [1, 5, 30, 120]

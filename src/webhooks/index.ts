@@ -9,4 +9,4 @@
  * @module
  */
 export { verifyWebhook, type VerifyWebhookOptions } from './webhook-signature.js'
-export type { WebhookEndpoint } from './deliver-webhooks.js'
+export type { WebhookEndpoint } from './webhook-endpoint.js'

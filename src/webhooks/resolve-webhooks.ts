@@ -1,5 +1,5 @@
 import type { ReportIssue } from '../config/config-issues.js'
-import type { WebhookEndpoint } from './deliver-webhooks.js'
+import type { WebhookEndpoint } from './webhook-endpoint.js'
 
 /** The `webhooks` option checked: each an `http(s)` URL and a secret of at least 16 characters. */
 export function resolveWebhooks(option: unknown, report: ReportIssue): readonly WebhookEndpoint[] {

@@ -7,7 +7,7 @@ import { afterAll, afterEach, describe, expect, it, it as vitestIt, vi } from 'v
 import { PostgresAdapter, migrate } from '../../src/adapters/postgres.js'
 import { resolveConfig } from '../../src/config/resolve-config.js'
 import { sessionReadContext } from '../../src/session/session-read-context.js'
-import { revokeUserSessions } from '../../src/sessions/revoke-sessions.js'
+import { revokeUserSessions } from '../../src/user-sessions/revoke-sessions.js'
 import { RedisStore } from '../../src/stores/redis-store.js'
 import { MemoryStore } from '../../src/stores/memory-store.js'
 import type { AuthConfig } from '../../src/types.js'

@@ -1,4 +1,4 @@
-import type { JwtSessionRecord } from '../../../sessions/session-record.js'
+import type { JwtSessionRecord } from '../../../session/session-record.js'
 import type { JwtSessionsTable } from '../database-schema.js'
 import type { AdapterMethods, SqlContext } from '../sql-context.js'
 import { toDate } from '../stored-value.js'

@@ -9,7 +9,12 @@ import { decodeSessionToken, encodeSessionToken, sessionCookies } from '../sessi
 import type { SessionReadContext } from '../session/session-strategy.js'
 import { sessionTokenKeys } from '../session/session-token-key.js'
 import type { Cookie } from '../types.js'
-import { GENERATION_CLAIM, isRevoked, knownRevocations, raiseGeneration } from './session-revocation.js'
+import {
+  GENERATION_CLAIM,
+  isRevoked,
+  knownRevocations,
+  raiseGeneration,
+} from '../session/session-revocation.js'
 
 /** Options of {@link revokeUserSessions}. */
 export interface RevokeUserSessionsOptions {

@@ -10,7 +10,12 @@ import { findSession } from '../session/database-session.js'
 import { decodeSessionToken } from '../session/jwt-session.js'
 import type { SessionReadContext } from '../session/session-strategy.js'
 import { sessionLabel } from './session-label.js'
-import { SESSION_ID_CLAIM, isRevoked, knownRevocations, revokeSessionId } from './session-revocation.js'
+import {
+  SESSION_ID_CLAIM,
+  isRevoked,
+  knownRevocations,
+  revokeSessionId,
+} from '../session/session-revocation.js'
 
 /** One session of a user, as listed. Never its token. */
 export interface SessionSummary {
