@@ -1,5 +1,5 @@
 import type { RequestContext } from '../routing/request-context.js'
-import { revokeUserSessions } from '../sessions/revoke-sessions.js'
+import { revokeUserSessions } from '../user-sessions/revoke-sessions.js'
 import type { Cookie } from '../types.js'
 
 /**
