@@ -2,6 +2,7 @@ import { clearChunkedCookie } from '../cookies/session-cookie-chunks.js'
 import { recordAuditEvent } from '../audit/record-audit-event.js'
 import { AdapterError, SignOutError } from '../errors.js'
 import { currentSession } from '../user-sessions/user-sessions.js'
+import { wantsEverywhere } from '../session/wants-everywhere.js'
 import { renderSignOutPage } from '../pages/sign-out-page.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, ResponseInternal } from '../types.js'
@@ -36,10 +37,16 @@ export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
   const strategy = ctx.config.sessionStrategy
   let cookies: Cookie[]
   try {
-    // Whose session ends, for the audit trail (read only where one is kept).
-    const who = typeof ctx.config.adapter?.createAuditEvent === 'function' ? await currentSession(ctx) : null
+    const adapter = ctx.config.adapter
+    const everywhere = wantsEverywhere(ctx)
+    // Whose session ends: for the audit trail, and for "sign out everywhere" to void the user's remembered browsers
+    // (two-factor), so that every browser asks for the second factor again. Read only where one of them needs it.
+    const audited = typeof adapter?.createAuditEvent === 'function'
+    const voids = everywhere && typeof adapter?.voidTrustedDevices === 'function'
+    const who = audited || voids ? await currentSession(ctx) : null
     cookies = await strategy.end(ctx)
-    if (who) await recordAuditEvent(ctx, { type: 'sign-out', userId: who.userId })
+    if (who && voids) await adapter?.voidTrustedDevices?.(who.userId)
+    if (who && audited) await recordAuditEvent(ctx, { type: 'sign-out', userId: who.userId })
   } catch (error) {
     // Logged and answered by the error boundary (503); nothing clears the cookie.
     if (error instanceof AdapterError) throw error

@@ -197,6 +197,33 @@ describe.each(['jwt', 'database'] as const)('two-factor sign-in, %s sessions', (
     expect(asked.headers.get('location')).toBe(`${ORIGIN}/auth/two-factor`)
     expect(setNames(asked)).not.toContain(SESSION)
   })
+
+  it('"sign out everywhere" voids the remembered browsers; a plain sign-out does not', async () => {
+    const { app, secret } = await enrolledApp(strategy)
+    const { jar } = await held(app)
+    await answerChallenge(app, jar, totpCode(secret, stepAt()), { remember: '1' })
+    const trusted = jar.values.get(TRUSTED)!
+    const remembered = () => {
+      const browser = new CookieJar()
+      browser.values.set(TRUSTED, trusted)
+      return firstFactor(app, browser, 'alice@example.test')
+    }
+    const here = new CookieJar()
+    here.values.set(TRUSTED, trusted)
+    expect(setNames(await firstFactor(app, here, 'alice@example.test'))).toContain(SESSION)
+    await app.browser.post(here, '/auth/signout', { csrfToken: await app.browser.csrf(here) })
+    expect(setNames(await remembered())).toContain(SESSION)
+    const again = new CookieJar()
+    again.values.set(TRUSTED, trusted)
+    expect(setNames(await firstFactor(app, again, 'alice@example.test'))).toContain(SESSION)
+    await app.browser.post(again, '/auth/signout', {
+      csrfToken: await app.browser.csrf(again),
+      everywhere: 'true',
+    })
+    const asked = await remembered()
+    expect(asked.headers.get('location')).toBe(`${ORIGIN}/auth/two-factor`)
+    expect(setNames(asked)).not.toContain(SESSION)
+  })
 })
 
 describe('two-factor policy and management', () => {
