@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../audit/record-audit-event.js'
 import { fireEvent } from '../lib/fire-event.js'
 import { passwordErrorMessage, renderChangePasswordPage } from '../pages/password-pages.js'
 import type { RequestContext } from '../routing/request-context.js'
@@ -85,5 +86,6 @@ export async function changePassword(ctx: RequestContext): Promise<ResponseInter
   await adapter.setPasswordHash(user.id, hashed)
   const cookies = await endOtherSessions(ctx, user.id, true)
   await fireEvent(ctx, ctx.config.events.passwordChanged, { user })
+  await recordAuditEvent(ctx, { type: 'password-changed', userId: user.id })
   return { redirect: passwordPageUrl(ctx, 'change-password', { changed: '1' }), cookies }
 }

@@ -9,7 +9,11 @@ import type { Cookie } from '../types.js'
  * browser trusted while the old password was known asks for the second factor again. The one place the password
  * flows end sessions. Answers the cookies to set: this browser's JWT session re-issued under the new generation.
  */
-export async function endOtherSessions(ctx: RequestContext, userId: string, keep: boolean): Promise<Cookie[]> {
+export async function endOtherSessions(
+  ctx: RequestContext,
+  userId: string,
+  keep: boolean,
+): Promise<Cookie[]> {
   const cookies = await revokeUserSessions(ctx, userId, { keep })
   await ctx.config.adapter?.voidTrustedDevices?.(userId)
   return cookies

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../audit/record-audit-event.js'
 import { MissingCSRF } from '../errors.js'
 import { isSameOriginPost } from '../flows/email/same-origin-post.js'
 import { checkSendLimits } from '../flows/email/send-limits.js'
@@ -117,6 +118,7 @@ async function setNewPassword(ctx: RequestContext): Promise<ResponseInternal> {
   await throttleOf(ctx, provider).unlock(email)
   await endOtherSessions(ctx, user.id, false)
   await fireEvent(ctx, ctx.config.events.passwordReset, { user: verified })
+  await recordAuditEvent(ctx, { type: 'password-reset', userId: verified.id })
   ctx.provider = provider
   return completeSignIn(ctx, credentialsFlow, {
     user: verified,

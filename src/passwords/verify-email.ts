@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../audit/record-audit-event.js'
 import { MissingCSRF, Verification } from '../errors.js'
 import { isSameOriginPost } from '../flows/email/same-origin-post.js'
 import { checkSendLimits } from '../flows/email/send-limits.js'
@@ -67,6 +68,7 @@ export async function verifyEmail(ctx: RequestContext): Promise<ResponseInternal
   const verified = user.emailVerified
     ? user
     : await adapter.updateUser({ id: user.id, emailVerified: new Date() })
+  if (!user.emailVerified) await recordAuditEvent(ctx, { type: 'email-verified', userId: user.id })
   ctx.provider = provider
   return completeSignIn(ctx, credentialsFlow, {
     user: verified,

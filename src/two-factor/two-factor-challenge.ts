@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../audit/record-audit-event.js'
 import { pageResult } from '../pages/page-result.js'
 import { InvalidCheck, UnknownAction } from '../errors.js'
 import { clearPendingSignInCookies, readPendingSignIn } from '../flows/pending-sign-in-cookie.js'
@@ -75,9 +76,16 @@ export async function twoFactorCallback(ctx: RequestContext): Promise<ResponseIn
         : 'wrong'
   if (result === 'locked') return { redirect: `${ctx.routeUrl('two-factor')}?error=locked` }
   if (result === 'wrong') {
+    await recordAuditEvent(ctx, {
+      type: 'two-factor-used',
+      userId,
+      outcome: 'failure',
+      reason: 'code_invalid',
+    })
     if (tries.count >= HOLD_ATTEMPTS) return voidHold(ctx, pending)
     return { redirect: `${ctx.routeUrl('two-factor')}?error=invalid` }
   }
+  await recordAuditEvent(ctx, { type: 'two-factor-used', userId })
   const answer = await resumeSignIn(ctx, pending)
   const remember = ctx.req.body?.['remember']
   if (twoFactor.trustedDeviceMaxAge > 0 && (remember === '1' || remember === 'true' || remember === 'on')) {

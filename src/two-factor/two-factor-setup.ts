@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../audit/record-audit-event.js'
 import { renderSVG } from 'uqr'
 import type { AdapterTwoFactor } from '../adapters/adapter.js'
 import { pageResult } from '../pages/page-result.js'
@@ -153,6 +154,7 @@ export async function twoFactorSetupConfirm(ctx: RequestContext): Promise<Respon
     action: 'enabled',
     backupCodesRemaining: codes.length,
   })
+  await recordAuditEvent(ctx, { type: 'two-factor-enabled', userId: who.userId })
   const { name, options } = setupCookie(ctx)
   const cleared: Cookie = { name, value: '', options: { ...options, maxAge: 0, expires: new Date(0) } }
   if (who.pending !== undefined) {
@@ -235,5 +237,6 @@ export async function twoFactorDisable(ctx: RequestContext): Promise<ResponseInt
     action: 'disabled',
     backupCodesRemaining: 0,
   })
+  await recordAuditEvent(ctx, { type: 'two-factor-disabled', userId: found.userId })
   return { redirect: ctx.routeUrl('two-factor/setup') }
 }

@@ -281,6 +281,13 @@ describe.each(['database', 'jwt'] as const)(
       const token = url.searchParams.get('token')!
       await rig.post(new CookieJar(), '/auth/reset-password', { token, email, password: GOOD_PASSWORD })
       expect((await rig.adapter.getTwoFactor(user.id))?.trustedDevicesVersion).toBe(2)
+      // The audit trail has the verification, the change and the reset, newest first.
+      const types = (await rig.adapter.listAuditEvents(user.id, { limit: 50 })).map((e) => e.type)
+      expect(types.filter((t) => t !== 'sign-in' && t !== 'sign-out')).toEqual([
+        'password-reset',
+        'password-changed',
+        'email-verified',
+      ])
     })
   },
 )

@@ -223,6 +223,9 @@ describe.each(['jwt', 'database'] as const)('two-factor sign-in, %s sessions', (
     const asked = await remembered()
     expect(asked.headers.get('location')).toBe(`${ORIGIN}/auth/two-factor`)
     expect(setNames(asked)).not.toContain(SESSION)
+    // The audit trail: enrolment, then each second factor the challenge took (the remembered browser took none).
+    const types = (await app.adapter.listAuditEvents!('alice-id', { limit: 50 })).map((e) => e.type)
+    expect(types.filter((t) => t.startsWith('two-factor'))).toEqual(['two-factor-used', 'two-factor-enabled'])
   })
 })
 
