@@ -24,7 +24,7 @@ import { resolveTimeouts } from './resolve-timeouts.js'
 import { resolveUrls } from './resolve-urls.js'
 import type { ResolvedConfig } from './resolved-config.js'
 import { resolveStores } from '../stores/resolve-stores.js'
-import { resolvePasswordSender } from '../passwords/resolve-password-sender.js'
+import { isPasswordProvider, passwordFeature } from '../providers/password-feature.js'
 
 export type { CookieMode, ResolvedConfig } from './resolved-config.js'
 
@@ -76,7 +76,10 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     logger,
   )
   const stores = resolveStores(config.stores, report)
-  const passwordSender = resolvePasswordSender(list, config.adapter, env, report)
+  // The Password provider resolves its own sender: configuration sits below passwords/ and calls through it.
+  const passwordSender = list.providers
+    .find(isPasswordProvider)
+    ?.[passwordFeature].resolveSender(list, config.adapter, env, report)
   if (issues.length > 0) throw new ConfigError(inAuthJsOrder(issues))
 
   const shape = `${basePath} ${list.providers.map((p) => p.id).join(',')} ${session.strategy}`
