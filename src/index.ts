@@ -34,6 +34,8 @@ export { createActionURL } from './config/create-action-url.js'
 export { isAuthAction } from './routing/is-auth-action.js'
 export { allowInsecureRequests, customFetch, raw, skipCSRFCheck, skipEmailConfirmation } from './symbols.js'
 export { AuthError, CredentialsSignin } from './errors.js'
+export { voidTrustedDevices } from './two-factor/void-trusted-devices.js'
+export type { TwoFactorEvent, TwoFactorOptions } from './two-factor/two-factor-options.js'
 export { normalizeEmailAddress, InvalidEmailAddress } from './flows/email/normalize-email-address.js'
 export type * from './types.js'
 export type {
@@ -41,6 +43,7 @@ export type {
   AdapterAccount,
   AdapterAuthenticator,
   AdapterSession,
+  AdapterTwoFactor,
   AdapterUser,
   VerificationToken,
 } from './adapters/adapter.js'

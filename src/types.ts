@@ -4,10 +4,12 @@
  *
  * @module
  */
+import type { WebhookEndpoint } from './webhooks/webhook-endpoint.js'
 import type { Adapter, AdapterSession, AdapterUser } from './adapters/adapter.js'
 import type { SerializeOptions } from './cookies/serialize-options.js'
 import type { Provider, ProviderType } from './providers/provider-types.js'
 import type { StoresOptions } from './stores/stores-options.js'
+import type { TwoFactorEvent, TwoFactorOptions } from './two-factor/two-factor-options.js'
 import type { allowInsecureRequests, customFetch, raw, skipCSRFCheck } from './symbols.js'
 
 export type Awaitable<T> = T | PromiseLike<T>
@@ -230,6 +232,11 @@ export interface EventCallbacks {
   passwordChanged: (message: { user: AdapterUser }) => Awaitable<void>
   /** A password was set through a reset link (`POST /reset-password`); every other session was ended. */
   passwordReset: (message: { user: AdapterUser }) => Awaitable<void>
+  /**
+   * Gatehouse extension: a user's second factor changed (enabled, disabled, a backup code used, backup codes
+   * regenerated), with the unused backup codes left, so the application can warn a user who is running out.
+   */
+  twoFactor: (message: TwoFactorEvent) => Awaitable<void>
 }
 
 /** Codes of the warnings Gatehouse logs once, at configuration time. */
@@ -273,6 +280,13 @@ export interface SessionOptions {
    * (and re-stored hashed when used), to migrate a database that holds Auth.js sessions.
    */
   tokenStorage: SessionTokenStorage
+  /**
+   * Revocable JWT sessions: seconds for which one instance trusts what it read of a user's revocations before it
+   * reads them again, so a session check costs at most one lookup per user per interval. Default 30; `0` reads on
+   * every check (a revoked session then fails at once). Only used where revocations are remembered
+   * (`stores.sessions`, or an adapter of Gatehouse's).
+   */
+  revocationCheckInterval: number
 }
 
 /** How database session tokens are stored; see {@link SessionOptions.tokenStorage}. */
@@ -329,11 +343,21 @@ export interface AuthConfig {
   /** Allows `http:` OAuth endpoints on hosts other than loopback; dangerous, see the symbol. */
   allowInsecureRequests?: typeof allowInsecureRequests | undefined
   /**
-   * Where limits count and single-use values are remembered (`limits`, `singleUse`): by default memory stores of
-   * this configuration's own; with several instances, one shared store (`RedisStore` from
-   * `gatehouse-auth/stores/redis`) for both.
+   * Signed webhooks for the audit trail's events (Standard Webhooks headers, HMAC-SHA256), sent in the background
+   * and retried with back-off, through `[customFetch]`; see docs/sessions.md.
+   */
+  webhooks?: WebhookEndpoint[] | undefined
+  /**
+   * Where limits count and single-use values are remembered (`limits`, `singleUse`), and JWT session revocations
+   * (`sessions`): by default memory stores of this configuration's own for the first two; with several instances,
+   * one shared store (`RedisStore` from `gatehouse-auth/stores/redis`) for all.
    */
   stores?: StoresOptions | undefined
+  /**
+   * Gatehouse extension: two-factor sign-in (TOTP, backup codes, remembered browsers) after every first factor,
+   * for users who enrolled or whom `required` names. Needs an adapter with the `twoFactor` capability.
+   */
+  twoFactor?: TwoFactorOptions | undefined
 }
 
 export type { AuthAction } from './routing/auth-actions.js'

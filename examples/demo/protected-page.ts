@@ -19,7 +19,10 @@ export function protectedPage(session: Session): Html {
         <dt>Session ends</dt>
         <dd><time datetime="${session.expires}">${session.expires}</time></dd>
       </dl>
-      <div class="actions"><a class="button primary" href="/auth/signout?callbackUrl=/">Sign out</a></div>
+      <div class="actions">
+        <a class="button primary" href="/auth/signout?callbackUrl=/">Sign out</a>
+        <a class="button" href="/auth/two-factor/setup">Two-factor sign-in</a>
+      </div>
     </section>
 
     <section class="card" aria-labelledby="raw-title">

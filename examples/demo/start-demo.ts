@@ -128,6 +128,9 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     ],
     // "Check your email" links to the demo's own inbox, where the local SMTP server's messages are shown.
     theme: { inbox: { url: '/mailbox', label: 'Open the demo mailbox' } },
+    // Two-factor sign-in, each person's choice: enrol from the protected page; every later sign-in, with any of
+    // the providers above, then asks for the code of the authenticator app (or a backup code).
+    twoFactor: { issuer: 'Gatehouse demo' },
   })
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {

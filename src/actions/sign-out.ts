@@ -1,5 +1,7 @@
 import { clearChunkedCookie } from '../cookies/session-cookie-chunks.js'
+import { recordAuditEvent } from '../audit/record-audit-event.js'
 import { AdapterError, SignOutError } from '../errors.js'
+import { currentSession } from '../user-sessions/user-sessions.js'
 import { renderSignOutPage } from '../pages/sign-out-page.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, ResponseInternal } from '../types.js'
@@ -34,7 +36,10 @@ export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
   const strategy = ctx.config.sessionStrategy
   let cookies: Cookie[]
   try {
+    // Whose session ends, for the audit trail (read only where one is kept).
+    const who = typeof ctx.config.adapter?.createAuditEvent === 'function' ? await currentSession(ctx) : null
     cookies = await strategy.end(ctx)
+    if (who) await recordAuditEvent(ctx, { type: 'sign-out', userId: who.userId })
   } catch (error) {
     // Logged and answered by the error boundary (503); nothing clears the cookie.
     if (error instanceof AdapterError) throw error

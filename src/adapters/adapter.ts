@@ -5,6 +5,8 @@
  *
  * @module
  */
+import type { AuditEvent } from '../audit/audit-event.js'
+import type { JwtSessionRecord, SessionMetadata } from '../session/session-record.js'
 import type { Account, Awaitable, User } from '../types.js'
 
 /** A user as stored by an adapter. */
@@ -30,6 +32,14 @@ export interface AdapterSession {
   sessionToken: string
   userId: string
   expires: Date
+  /** Gatehouse's adapters (schema version 7): when the session began; `null` for sessions made before. */
+  createdAt?: Date | null
+  /** Gatehouse's adapters: when it was last seen (refreshed with its expiry). */
+  lastSeenAt?: Date | null
+  /** Gatehouse's adapters: the browser's `User-Agent`. */
+  userAgent?: string | null
+  /** Gatehouse's adapters: the client address. */
+  clientAddress?: string | null
 }
 
 /** A single-use e-mail sign-in token; `token` is stored hashed. */
@@ -51,6 +61,24 @@ export interface AdapterAuthenticator {
   credentialDeviceType: string
   /** Gatehouse extension: the label the user gave this passkey (schema version 4); absent until renamed. */
   name?: string | null
+}
+
+/**
+ * Gatehouse extension: a user's second factor (schema version 9, capability `twoFactor`). One row per user; it
+ * outlives disabling (only `enabled` goes off), so the trusted-devices version never starts again from 0.
+ */
+export interface AdapterTwoFactor {
+  userId: string
+  /** The TOTP secret, sealed with a key derived from the configuration's secret; never the plain secret. */
+  secret: string
+  /** Whether enrolment was confirmed with a first valid code; until then sign-in does not ask for it. */
+  enabled: boolean
+  /** The last TOTP time step accepted: a code of that step or an earlier one is refused (replay). */
+  lastUsedStep: number | null
+  /** Hashes of the backup codes not used yet. */
+  backupCodes: string[]
+  /** Part of every "remember this browser" cookie of the user: raising it voids them all. */
+  trustedDevicesVersion: number
 }
 
 /**
@@ -131,6 +159,48 @@ export interface Adapter {
   getPasswordHash?(userId: string): Awaitable<string | null>
   /** Gatehouse extension: sets (creates or replaces) the user's password hash. */
   setPasswordHash?(userId: string, hash: string): Awaitable<void>
+  /**
+   * Gatehouse extension (revocable JWT sessions): the user's session generation (`0` when never raised) and the
+   * session ids revoked one by one whose entries have not expired, in one lookup.
+   */
+  getSessionRevocations?(userId: string): Awaitable<{ generation: number; revoked: string[] }>
+  /** Gatehouse extension: revokes one JWT session id of the user; the entry may be dropped after `expires`. */
+  addSessionRevocation?(userId: string, sessionId: string, expires: Date): Awaitable<void>
+  /** Gatehouse extension: raises the user's session generation by one (ending every JWT session issued before). */
+  incrementSessionGeneration?(userId: string): Awaitable<number>
+  /** Gatehouse extension (schema version 7): sets metadata columns of a database session's row. */
+  updateSessionMetadata?(sessionToken: string, metadata: Partial<SessionMetadata>): Awaitable<void>
+  /** Gatehouse extension: records a JWT session (its id, user, generation, metadata). */
+  createJwtSession?(record: JwtSessionRecord): Awaitable<void>
+  /** Gatehouse extension: the user's JWT session records that have not expired. */
+  listJwtSessions?(userId: string): Awaitable<JwtSessionRecord[]>
+  /** Gatehouse extension: refreshes a JWT session record when its token is re-issued. */
+  updateJwtSession?(userId: string, id: string, changes: { lastSeenAt: Date; expires: Date }): Awaitable<void>
+  /** Gatehouse extension: forgets a JWT session record. */
+  deleteJwtSession?(userId: string, id: string): Awaitable<void>
+  /** Gatehouse extension (schema version 7): appends one event to the audit trail. */
+  createAuditEvent?(event: AuditEvent): Awaitable<void>
+  /** Gatehouse extension: a user's audit events, newest first, at most `limit`, only before `before` when given. */
+  listAuditEvents?(
+    userId: string,
+    options: { limit: number; before?: Date | undefined },
+  ): Awaitable<AuditEvent[]>
+  /** Gatehouse extension (two-factor): the user's second factor, or `null` when they never enrolled. */
+  getTwoFactor?(userId: string): Awaitable<AdapterTwoFactor | null>
+  /** Gatehouse extension (two-factor): writes the whole record, creating it or replacing the user's. */
+  setTwoFactor?(record: AdapterTwoFactor): Awaitable<AdapterTwoFactor>
+  /**
+   * Gatehouse extension (two-factor): records `step` as the last TOTP time step used, only when it is later than
+   * the stored one, in one atomic write; `false` when it is not (a replay, or a race another request won).
+   */
+  useTwoFactorStep?(userId: string, step: number): Awaitable<boolean>
+  /**
+   * Gatehouse extension (two-factor): removes one backup code hash in one atomic write; `false` when the user has
+   * no such unused code (never had it, or used it already, perhaps in a concurrent request).
+   */
+  useBackupCode?(userId: string, codeHash: string): Awaitable<boolean>
+  /** Gatehouse extension (two-factor): raises the trusted-devices version, voiding every remembered browser. */
+  voidTrustedDevices?(userId: string): Awaitable<void>
 }
 
 /** The methods of {@link Adapter}. */

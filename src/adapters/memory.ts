@@ -9,10 +9,13 @@ import type {
   AdapterAccount,
   AdapterAuthenticator,
   AdapterSession,
+  AdapterTwoFactor,
   AdapterUser,
   VerificationToken,
 } from './adapter.js'
 import { localAdapters } from './local-adapters.js'
+import type { AuditEvent } from '../audit/audit-event.js'
+import type { JwtSessionRecord } from '../session/session-record.js'
 
 /** The maps behind a {@link MemoryAdapter}, exposed for tests that check what was stored. */
 export interface MemoryStore {
@@ -25,6 +28,16 @@ export interface MemoryStore {
   authenticators: Map<string, AdapterAuthenticator>
   /** Password hashes by user id (the `Password` provider). */
   passwords: Map<string, string>
+  /** The session generation of each user whose generation was raised. */
+  sessionGenerations: Map<string, number>
+  /** Revoked JWT session ids, with their user and when the entry may be dropped. */
+  sessionRevocations: Map<string, { userId: string; expires: Date }>
+  /** JWT session records, keyed by session id. */
+  jwtSessions: Map<string, JwtSessionRecord>
+  /** The audit trail, oldest first. */
+  auditEvents: AuditEvent[]
+  /** Second factors, keyed by user id. */
+  twoFactor: Map<string, AdapterTwoFactor>
 }
 
 /** A memory adapter with its store. */
@@ -52,6 +65,11 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
     verificationTokens: new Map(),
     authenticators: new Map(),
     passwords: new Map(),
+    sessionGenerations: new Map(),
+    sessionRevocations: new Map(),
+    jwtSessions: new Map(),
+    auditEvents: [],
+    twoFactor: new Map(),
   }
   const userByEmail = (email: string | null | undefined) =>
     email ? [...store.users.values()].find((u) => u.email === email) : undefined
@@ -98,6 +116,7 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
       for (const [k, s] of store.sessions) if (s.userId === id) store.sessions.delete(k)
       for (const [k, a] of store.authenticators) if (a.userId === id) store.authenticators.delete(k)
       store.passwords.delete(id)
+      store.twoFactor.delete(id)
       return user ? copy(user) : null
     },
     createUserWithAccount(user, account) {
@@ -165,6 +184,56 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
     deleteSessions(userId) {
       for (const [k, s] of store.sessions) if (s.userId === userId) store.sessions.delete(k)
     },
+    getSessionRevocations(userId) {
+      const now = Date.now()
+      const revoked: string[] = []
+      for (const [id, r] of store.sessionRevocations) {
+        if (r.expires.getTime() <= now) store.sessionRevocations.delete(id)
+        else if (r.userId === userId) revoked.push(id)
+      }
+      return { generation: store.sessionGenerations.get(userId) ?? 0, revoked }
+    },
+    addSessionRevocation(userId, sessionId, expires) {
+      store.sessionRevocations.set(sessionId, { userId, expires: new Date(expires) })
+    },
+    updateSessionMetadata(sessionToken, metadata) {
+      const session = store.sessions.get(sessionToken)
+      if (session) store.sessions.set(sessionToken, { ...session, ...metadata })
+    },
+    createJwtSession(record) {
+      store.jwtSessions.set(record.id, copy(record))
+    },
+    listJwtSessions(userId) {
+      const now = Date.now()
+      const mine: JwtSessionRecord[] = []
+      for (const [id, r] of store.jwtSessions) {
+        if (r.expires.getTime() <= now) store.jwtSessions.delete(id)
+        else if (r.userId === userId) mine.push(copy(r))
+      }
+      return mine
+    },
+    updateJwtSession(userId, id, changes) {
+      const record = store.jwtSessions.get(id)
+      if (record?.userId === userId) store.jwtSessions.set(id, { ...record, ...changes })
+    },
+    deleteJwtSession(userId, id) {
+      if (store.jwtSessions.get(id)?.userId === userId) store.jwtSessions.delete(id)
+    },
+    createAuditEvent(event) {
+      store.auditEvents.push(copy(event))
+    },
+    listAuditEvents(userId, { limit, before }) {
+      return store.auditEvents
+        .filter((e) => e.userId === userId && (before === undefined || e.createdAt < before))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        .slice(0, limit)
+        .map(copy)
+    },
+    incrementSessionGeneration(userId) {
+      const generation = (store.sessionGenerations.get(userId) ?? 0) + 1
+      store.sessionGenerations.set(userId, generation)
+      return generation
+    },
     createVerificationToken(token) {
       store.verificationTokens.set(`${token.identifier}:${token.token}`, copy(token))
       return copy(token)
@@ -228,10 +297,43 @@ export function MemoryAdapter(): MemoryAdapterWithStore {
       if (!store.users.has(userId)) throw new Error(`foreign key: no user with id ${userId}`)
       store.passwords.set(userId, hash)
     },
+    getTwoFactor(userId) {
+      const record = store.twoFactor.get(userId)
+      return record ? copyTwoFactor(record) : null
+    },
+    setTwoFactor(record) {
+      if (!store.users.has(record.userId)) throw new Error(`no user with id ${record.userId}`)
+      store.twoFactor.set(record.userId, copyTwoFactor(record))
+      return copyTwoFactor(record)
+    },
+    // Each check and write below happens in one synchronous step, so no concurrent call sees the old value.
+    useTwoFactorStep(userId, step) {
+      const record = store.twoFactor.get(userId)
+      if (!record || (record.lastUsedStep !== null && record.lastUsedStep >= step)) return false
+      store.twoFactor.set(userId, { ...record, lastUsedStep: step })
+      return true
+    },
+    useBackupCode(userId, codeHash) {
+      const record = store.twoFactor.get(userId)
+      if (!record?.backupCodes.includes(codeHash)) return false
+      const backupCodes = record.backupCodes.filter((hash) => hash !== codeHash)
+      store.twoFactor.set(userId, { ...record, backupCodes })
+      return true
+    },
+    voidTrustedDevices(userId) {
+      const record = store.twoFactor.get(userId)
+      if (record)
+        store.twoFactor.set(userId, { ...record, trustedDevicesVersion: record.trustedDevicesVersion + 1 })
+    },
   }
   localAdapters.add(adapter)
   return adapter
 }
+
+const copyTwoFactor = (record: AdapterTwoFactor): AdapterTwoFactor => ({
+  ...record,
+  backupCodes: [...record.backupCodes],
+})
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>

@@ -1,7 +1,8 @@
 import type { Adapter, AdapterMethod } from './adapter.js'
 
 /** A feature of the configuration that needs adapter methods. */
-export type AdapterFeature = 'database-sessions' | 'accounts' | 'email' | 'webauthn' | 'passwords'
+export type AdapterFeature =
+  'database-sessions' | 'accounts' | 'email' | 'webauthn' | 'passwords' | 'two-factor'
 
 /**
  * The adapter methods each feature needs: as Auth.js checks them (wire-contract §2 "Required method sets"), split so
@@ -33,6 +34,14 @@ export const adapterNeeds = Object.freeze({
     'setPasswordHash',
     'createVerificationToken',
     'useVerificationToken',
+  ],
+  'two-factor': [
+    'getUser',
+    'getTwoFactor',
+    'setTwoFactor',
+    'useTwoFactorStep',
+    'useBackupCode',
+    'voidTrustedDevices',
   ],
 } as const satisfies Record<AdapterFeature, readonly AdapterMethod[]>)
 

@@ -10,7 +10,7 @@ import { connectionErrorReporter, type ConnectionErrorOptions } from './sql/conn
 import type { DatabaseSchema } from './sql/database-schema.js'
 import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
-import { pruneExpired, type PruneResult } from './sql/prune-expired.js'
+import { pruneExpired, type PruneExpiredOptions, type PruneResult } from './sql/prune-expired.js'
 import type { PruneOptions } from './sql/prune-schedule.js'
 import { SqlStore, type SqlStoreOptions } from './sql/sql-store.js'
 import { sessionAndUserQuery, toSessionAndUser } from './sql/tables/sessions.js'
@@ -90,8 +90,8 @@ export function MySQLAdapter(pool: MySQLPool, options: MySQLAdapterOptions = {})
 }
 
 /** Deletes expired sessions and verification tokens now; see {@link PruneOptions} for an interval. */
-export function prune(pool: MySQLPool): Promise<PruneResult> {
-  return pruneExpired(kyselyFor(pool), 'mysql')
+export function prune(pool: MySQLPool, options: PruneExpiredOptions = {}): Promise<PruneResult> {
+  return pruneExpired(kyselyFor(pool), 'mysql', new Date(), options)
 }
 
 /** Creates or upgrades the Gatehouse tables under a named lock; safe to run from several processes at once. */

@@ -10,7 +10,7 @@ import { connectionErrorReporter, type ConnectionErrorOptions } from './sql/conn
 import type { DatabaseSchema } from './sql/database-schema.js'
 import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
-import { pruneExpired, type PruneResult } from './sql/prune-expired.js'
+import { pruneExpired, type PruneExpiredOptions, type PruneResult } from './sql/prune-expired.js'
 import type { PruneOptions } from './sql/prune-schedule.js'
 import { SqlStore, type SqlStoreOptions } from './sql/sql-store.js'
 
@@ -140,8 +140,8 @@ function sessionCheckStatement(db: Kysely<DatabaseSchema>): string {
 }
 
 /** Deletes expired sessions and verification tokens now; see {@link PruneOptions} for an interval. */
-export function prune(pool: Pool): Promise<PruneResult> {
-  return pruneExpired(kyselyFor(pool), 'postgres')
+export function prune(pool: Pool, options: PruneExpiredOptions = {}): Promise<PruneResult> {
+  return pruneExpired(kyselyFor(pool), 'postgres', new Date(), options)
 }
 
 /** Creates or upgrades the Gatehouse tables under an advisory lock; safe to run from several processes at once. */

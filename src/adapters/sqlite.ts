@@ -9,7 +9,7 @@ import { localAdapters } from './local-adapters.js'
 import type { DatabaseSchema } from './sql/database-schema.js'
 import { kyselyAdapter, type SqlAdapter } from './sql/kysely-adapter.js'
 import { migrateDatabase, migrationStatus, type MigrationStatus } from './sql/migrate-database.js'
-import { pruneExpired, type PruneResult } from './sql/prune-expired.js'
+import { pruneExpired, type PruneExpiredOptions, type PruneResult } from './sql/prune-expired.js'
 import type { PruneOptions } from './sql/prune-schedule.js'
 import { SqlStore, type SqlStoreOptions } from './sql/sql-store.js'
 import { sessionAndUserQuery, toSessionAndUser } from './sql/tables/sessions.js'
@@ -70,8 +70,11 @@ export function SQLiteAdapter(database: BetterSqlite3.Database, options: PruneOp
 }
 
 /** Deletes expired sessions and verification tokens now; see {@link PruneOptions} for an interval. */
-export function prune(database: BetterSqlite3.Database): Promise<PruneResult> {
-  return pruneExpired(kyselyFor(database), 'sqlite')
+export function prune(
+  database: BetterSqlite3.Database,
+  options: PruneExpiredOptions = {},
+): Promise<PruneResult> {
+  return pruneExpired(kyselyFor(database), 'sqlite', new Date(), options)
 }
 
 /** Creates or upgrades the Gatehouse tables; safe to call on every start, from several processes at once. */

@@ -1,5 +1,5 @@
 import type { MigrationStatus } from '../adapters/sql/migrate-database.js'
-import type { PruneResult } from '../adapters/sql/prune-expired.js'
+import type { PruneExpiredOptions, PruneResult } from '../adapters/sql/prune-expired.js'
 import { redactUrl } from '../lib/redact-url.js'
 import { importDriver } from './import-driver.js'
 
@@ -8,7 +8,7 @@ export interface DatabaseTarget {
   label: string
   status: () => Promise<MigrationStatus>
   migrate: () => Promise<MigrationStatus & { applied: number[] }>
-  prune: () => Promise<PruneResult>
+  prune: (options?: PruneExpiredOptions) => Promise<PruneResult>
   close: () => Promise<void>
 }
 
@@ -29,7 +29,7 @@ export async function openDatabase(url: string): Promise<DatabaseTarget> {
       label: redactUrl(url),
       status: () => adapter.status(pool),
       migrate: () => adapter.migrate(pool),
-      prune: () => adapter.prune(pool),
+      prune: (options) => adapter.prune(pool, options),
       close: () => pool.end(),
     }
   }
@@ -42,7 +42,7 @@ export async function openDatabase(url: string): Promise<DatabaseTarget> {
       label: redactUrl(url),
       status: () => adapter.status(pool),
       migrate: () => adapter.migrate(pool),
-      prune: () => adapter.prune(pool),
+      prune: (options) => adapter.prune(pool, options),
       close: () => pool.promise().end(),
     }
   }
@@ -54,7 +54,7 @@ export async function openDatabase(url: string): Promise<DatabaseTarget> {
       label: url,
       status: () => adapter.status(db),
       migrate: () => adapter.migrate(db),
-      prune: () => adapter.prune(db),
+      prune: (options) => adapter.prune(db, options),
       close: () => Promise.resolve(void db.close()),
     }
   }

@@ -23,8 +23,11 @@ import { resolveTheme } from './resolve-theme.js'
 import { resolveTimeouts } from './resolve-timeouts.js'
 import { resolveUrls } from './resolve-urls.js'
 import type { ResolvedConfig } from './resolved-config.js'
+import { resolveSessionRevocation } from '../session/session-revocation.js'
 import { resolveStores } from '../stores/resolve-stores.js'
 import { isPasswordProvider, passwordFeature } from '../providers/password-feature.js'
+import { resolveWebhooks } from '../webhooks/resolve-webhooks.js'
+import { resolveTwoFactor } from '../two-factor/resolve-two-factor.js'
 
 export type { CookieMode, ResolvedConfig } from './resolved-config.js'
 
@@ -80,6 +83,8 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
   const passwordSender = list.providers
     .find(isPasswordProvider)
     ?.[passwordFeature].resolveSender(list, config.adapter, env, report)
+  const webhooks = resolveWebhooks(config.webhooks, report)
+  const twoFactor = resolveTwoFactor(config.twoFactor, adapter.adapter, secrets, report)
   if (issues.length > 0) throw new ConfigError(inAuthJsOrder(issues))
 
   const shape = `${basePath} ${list.providers.map((p) => p.id).join(',')} ${session.strategy}`
@@ -113,10 +118,18 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     oauth,
     sealedCookies: new SealedCookies(secrets),
     router,
-    signInGates: Object.freeze([]),
+    signInGates: Object.freeze(twoFactor ? [twoFactor.gate] : []),
+    twoFactor,
     secure: modes.secure,
     insecure: modes.insecure,
     stores,
     passwordSender,
+    sessionRevocation: resolveSessionRevocation(
+      stores.sessions,
+      adapter.adapter,
+      session.revocationCheckInterval,
+      config.adapter,
+    ),
+    webhooks,
   })
 }

@@ -65,6 +65,14 @@ export function resolveSession(config: AuthConfig, report: ReportIssue): Resolve
       fix: 'Use "hashed", "plain" or "hashed-accept-plain".',
     })
   }
+  const revocationCheckInterval = s.revocationCheckInterval ?? 30
+  if (!isSeconds(revocationCheckInterval)) {
+    report({
+      option: 'session.revocationCheckInterval',
+      problem: `${String(revocationCheckInterval)} is not a whole number of seconds, 0 or more.`,
+      fix: 'Give seconds, like 30, or 0 to check on every request.',
+    })
+  }
   const jwtMaxAge = config.jwt?.maxAge ?? maxAge
   // Only a `jwt.maxAge` the user wrote is checked: an inherited bad `session.maxAge` is already reported once.
   if (config.jwt?.maxAge !== undefined && !isSeconds(jwtMaxAge)) {
@@ -83,6 +91,7 @@ export function resolveSession(config: AuthConfig, report: ReportIssue): Resolve
       generateSessionToken:
         s.generateSessionToken ?? (() => cryptoBackend.encodeBase64url(cryptoBackend.randomBytes(32))),
       tokenStorage,
+      revocationCheckInterval,
     },
     jwt: { ...config.jwt, maxAge: jwtMaxAge },
   }

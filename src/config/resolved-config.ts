@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { WebhookEndpoint } from '../webhooks/webhook-endpoint.js'
 import type { AdapterFor } from '../adapters/adapter-for.js'
 import type { SignInGate } from '../flows/sign-in-gate.js'
 import type { SealedCookies } from '../cookies/sealed-cookies.js'
@@ -12,8 +13,10 @@ import type { SessionJwe } from '../crypto/session-jwe.js'
 import type { OAuthRuntime } from '../oauth-client/oauth-runtime.js'
 import type { Router } from '../routing/router.js'
 import type { SessionStrategy } from '../session/session-strategy.js'
+import type { SessionRevocation } from '../session/session-revocation.js'
 import type { ResolvedStores } from '../stores/resolve-stores.js'
 import type { EmailConfig } from '../providers/provider-types.js'
+import type { ResolvedTwoFactor } from '../two-factor/resolve-two-factor.js'
 import type {
   CallbacksOptions,
   CookiesOptions,
@@ -73,10 +76,16 @@ export interface ResolvedConfig {
   readonly sealedCookies: SealedCookies
   /** What a path addresses: Auth.js's actions and the feature routes beside them. */
   readonly router: Router
-  /** The steps between a sign-in's first factor and its session, in order; none registers one yet. */
+  /** The steps between a sign-in's first factor and its session, in order (two-factor's, when configured). */
   readonly signInGates: readonly SignInGate[]
+  /** The `twoFactor` option, resolved; `undefined` without it (its routes then answer 400). */
+  readonly twoFactor: ResolvedTwoFactor | undefined
   readonly secure: CookieMode
   readonly insecure: CookieMode
   /** Counters and single-use values, resolved once (memory stores of this configuration's own by default). */
   readonly stores: ResolvedStores
+  /** Where JWT session revocations are remembered, with the cache of them; `undefined`: not revocable. */
+  readonly sessionRevocation: SessionRevocation | undefined
+  /** The audit trail's webhook endpoints, checked. */
+  readonly webhooks: readonly WebhookEndpoint[]
 }

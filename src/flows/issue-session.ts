@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../audit/record-audit-event.js'
 import { fireEvent } from '../lib/fire-event.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { ResponseInternal } from '../types.js'
@@ -19,6 +20,11 @@ export async function issueSession(ctx: RequestContext, signIn: ResolvedSignIn):
     isNewUser,
   })
   await fireEvent(ctx, config.events.signIn, { user: signIn.user, account, profile, isNewUser })
+  await recordAuditEvent(ctx, {
+    type: 'sign-in',
+    userId: signIn.sessionUser.id ?? null,
+    provider: account?.provider ?? ctx.provider?.id,
+  })
   cookies.push(...clearPendingSignInCookies(ctx))
 
   const { url, cookie } = await ctx.callbackUrl()

@@ -35,17 +35,34 @@ export async function openPendingSignIn(ctx: RequestContext, gate: SignInGate): 
 }
 
 /**
+ * Spends a held sign-in: `true` the first time its id is spent (on any instance sharing `stores.singleUse`), `false`
+ * after. A gate voids a hold this way too (too many wrong codes), so that a copy of its cookie is dead as well.
+ */
+export function spendPendingSignIn(ctx: RequestContext, pending: PendingSignIn): Promise<boolean> {
+  const ttl = Math.max(1000, pending.expires.getTime() - Date.now() + 30_000)
+  return ctx.config.stores.singleUse.consume(`pending-sign-in:${pending.id}`, ttl)
+}
+
+/**
  * Lets a held sign-in on once its gate's route is satisfied: through the gates after the one that held it, then the
  * session, exactly as if it had never waited (one `jwt` callback with trigger `signIn`/`signUp`, one
- * `events.signIn`). The pending cookie is cleared by the session, or replaced by the next gate's.
+ * `events.signIn`). The pending cookie is cleared by the session, or replaced by the next gate's. A hold resumes
+ * once: its id is spent first, so a copy of the cookie replayed after success (or raced beside it) is refused.
  *
- * @throws InvalidCheck `pending_sign_in_other_gate` when the gate that held it is no longer configured.
+ * @throws InvalidCheck `pending_sign_in_other_gate` when the gate that held it is no longer configured,
+ *   `pending_sign_in_used` when it was resumed (or voided) already.
  */
 export async function resumeSignIn(ctx: RequestContext, pending: PendingSignIn): Promise<ResponseInternal> {
   const index = ctx.config.signInGates.findIndex((gate) => gate.name === pending.gate)
   if (index === -1) {
     throw new InvalidCheck(`The waiting sign-in is held by "${pending.gate}", which is not configured.`, {
       reason: 'pending_sign_in_other_gate',
+    })
+  }
+  if (!(await spendPendingSignIn(ctx, pending))) {
+    ctx.failureCookies.push(...clearPendingSignInCookies(ctx))
+    throw new InvalidCheck('This waiting sign-in was completed or voided already: sign in again.', {
+      reason: 'pending_sign_in_used',
     })
   }
   return passSignInGates(ctx, pending.signIn, index + 1)

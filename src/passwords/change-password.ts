@@ -25,12 +25,6 @@ async function signedInUser(ctx: RequestContext, { adapter }: PasswordContext) {
   return id === null ? null : adapter.getUser(id)
 }
 
-/** The database session token of this request (kept when the other sessions end); none with JWT sessions. */
-function currentSessionToken(ctx: RequestContext): string | undefined {
-  if (ctx.config.session.strategy !== 'database') return undefined
-  return ctx.req.cookies[ctx.cookies.sessionToken.name]
-}
-
 /** `GET /change-password`: the form, for a signed-in user; anyone else is sent to sign in first. */
 export async function changePasswordPage(ctx: RequestContext): Promise<ResponseInternal> {
   const password = passwordContext(ctx)
@@ -89,7 +83,7 @@ export async function changePassword(ctx: RequestContext): Promise<ResponseInter
   const hashed = await hashThroughQueue(runtime, refusal.password)
   if (typeof hashed !== 'string') return hashingBusy()
   await adapter.setPasswordHash(user.id, hashed)
-  await endOtherSessions(ctx, user.id, currentSessionToken(ctx))
+  const cookies = await endOtherSessions(ctx, user.id, true)
   await fireEvent(ctx, ctx.config.events.passwordChanged, { user })
-  return { redirect: passwordPageUrl(ctx, 'change-password', { changed: '1' }) }
+  return { redirect: passwordPageUrl(ctx, 'change-password', { changed: '1' }), cookies }
 }

@@ -115,7 +115,7 @@ async function setNewPassword(ctx: RequestContext): Promise<ResponseInternal> {
     ? user
     : await adapter.updateUser({ id: user.id, emailVerified: new Date() })
   await throttleOf(ctx, provider).unlock(email)
-  await endOtherSessions(ctx, user.id)
+  await endOtherSessions(ctx, user.id, false)
   await fireEvent(ctx, ctx.config.events.passwordReset, { user: verified })
   ctx.provider = provider
   return completeSignIn(ctx, credentialsFlow, {

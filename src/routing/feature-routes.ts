@@ -1,5 +1,7 @@
+import { twoFactorRoutes } from '../two-factor/two-factor-routes.js'
 import { webauthnScriptAnswer } from '../pages/webauthn-script-answer.js'
 import { passwordRoutes } from '../passwords/password-routes.js'
+import { sessionsList, sessionsPage, sessionsRevoke } from '../user-sessions/sessions-routes.js'
 import type { FeatureRoute } from './feature-route.js'
 import type { AuthAction } from './auth-actions.js'
 
@@ -20,6 +22,12 @@ export const featureRoutes = Object.freeze([
   },
   // Password accounts (`passwords/password-routes.ts`): sign-up, verification, reset, change.
   ...passwordRoutes,
+  // Session management for the signed-in user (issue #25): the list as JSON, ending sessions, and the page.
+  { path: 'sessions', method: 'GET', csrf: 'never', page: false, handler: sessionsList },
+  { path: 'sessions/revoke', method: 'POST', csrf: 'always', page: false, handler: sessionsRevoke },
+  { path: 'account/sessions', method: 'GET', csrf: 'never', page: true, handler: sessionsPage },
+  // Two-factor sign-in: the challenge, its callback, enrolment, backup codes, turning it off.
+  ...twoFactorRoutes,
 ] as const satisfies readonly FeatureRoute[])
 
 /** The first path segment of a feature route that is not one of Auth.js's actions (`webauthn-script`). */

@@ -1,5 +1,6 @@
+import { recordAuditEvent } from '../audit/record-audit-event.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import { AuthError, InvalidProvider, MissingCSRF, UnknownAction } from '../errors.js'
+import { AdapterError, AuthError, InvalidProvider, MissingCSRF, UnknownAction } from '../errors.js'
 import { flowFor } from '../flows/flow-for.js'
 import type { ResponseInternal } from '../types.js'
 import { badRequest, errorResult, withSafeLocation } from '../answer/index.js'
@@ -71,6 +72,16 @@ export async function handleRequest(
     }
     return withSafeLocation(await route.handler(ctx), ctx.origin)
   } catch (error) {
+    // A failed sign-in goes to the audit trail with its reason code (never the submitted values); a database that
+    // failed is an outage, not a failed sign-in of the account (and the trail lives in that database).
+    if (parsed.action === 'callback' && error instanceof AuthError && !(error instanceof AdapterError)) {
+      await recordAuditEvent(ctx, {
+        type: 'sign-in-failed',
+        outcome: 'failure',
+        provider: parsed.providerId,
+        reason: error.reason ?? error.type,
+      })
+    }
     if (raw && error instanceof AuthError && !request.headers.has('X-Auth-Return-Redirect')) throw error
     return withSafeLocation(errorResult(ctx, error), ctx.origin)
   }

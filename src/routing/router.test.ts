@@ -25,7 +25,7 @@ const extra: FeatureRoute[] = [
   { path: 'example', method: 'GET', csrf: 'never', page: true, handler: answer('page') },
   { path: 'example/act', method: 'POST', csrf: 'always', page: false, handler: answer('act') },
   { path: 'example/item/:id', method: 'GET', csrf: 'never', page: false, handler: answer('item') },
-  { path: 'callback/two-factor', method: 'POST', csrf: 'always', page: false, handler: answer('second') },
+  { path: 'callback/second-step', method: 'POST', csrf: 'always', page: false, handler: answer('second') },
 ]
 const router = new Router([...featureRoutes, ...extra])
 
@@ -126,11 +126,11 @@ describe('feature routes beside Auth.js actions', () => {
     ran.length = 0
     const { cookie, token } = csrf()
     const second = await handleRequest(
-      request('POST', '/callback/two-factor', { csrfToken: token }, cookie),
+      request('POST', '/callback/second-step', { csrfToken: token }, cookie),
       config,
     )
     expect(second).toMatchObject({ status: 200, body: { route: 'second' } })
-    const refused = await handleRequest(request('POST', '/callback/two-factor', {}, cookie), config)
+    const refused = await handleRequest(request('POST', '/callback/second-step', {}, cookie), config)
     expect(refused).toMatchObject({ redirect: `${ORIGIN}/auth/signin?error=MissingCSRF` })
     // The provider's own callback is untouched (credentials: a session).
     const signedIn = await handleRequest(
@@ -140,7 +140,7 @@ describe('feature routes beside Auth.js actions', () => {
     expect(signedIn.cookies?.some((c) => c.name === 'authjs.session-token')).toBe(true)
     // Only the id as written reaches the feature; encoded, it is a provider id no provider may have.
     const encoded = await handleRequest(
-      request('POST', '/callback/two%2Dfactor', { csrfToken: token }, cookie),
+      request('POST', '/callback/second%2Dstep', { csrfToken: token }, cookie),
       config,
     )
     expect(encoded).toMatchObject({ redirect: `${ORIGIN}/auth/error?error=Configuration&code=bad_request` })
@@ -148,10 +148,11 @@ describe('feature routes beside Auth.js actions', () => {
   })
 
   it('reserves the provider ids its callback routes take', () => {
-    expect(router.reservedProviderIds).toEqual(new Set(['two-factor']))
-    expect(router.providerIdProblem('two-factor')).toMatch(/taken by one of Gatehouse's own endpoints/)
+    expect(router.reservedProviderIds).toEqual(new Set(['two-factor', 'second-step']))
+    expect(router.providerIdProblem('second-step')).toMatch(/taken by one of Gatehouse's own endpoints/)
     expect(router.providerIdProblem('pw')).toBeUndefined()
-    expect(defaultRouter.reservedProviderIds.size).toBe(0)
+    // Two-factor sign-in's callback is Gatehouse's own, in every configuration.
+    expect(defaultRouter.reservedProviderIds).toEqual(new Set(['two-factor']))
   })
 
   it('knows which GETs are pages, also for the configuration-error answer', () => {

@@ -3,6 +3,7 @@ import type { AdapterFor } from '../adapters/adapter-for.js'
 import { clearChunkedCookie, readChunkedCookie } from '../cookies/session-cookie-chunks.js'
 import { AdapterError, MissingAdapter, SessionTokenError } from '../errors.js'
 import { fireEvent } from '../lib/fire-event.js'
+import { newMetadata } from './session-record.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, ResponseInternal, Session } from '../types.js'
 import { noStoreHeaders } from './no-store-headers.js'
@@ -36,7 +37,7 @@ function clearCookie(ctx: SessionReadContext): Cookie[] {
  * Finds the session of a cookie token. In `hashed-accept-plain` mode a session found under its plain token is
  * re-stored under the hash at once, so plain tokens disappear from the table as their owners come back.
  */
-async function findSession(ctx: SessionReadContext, token: string): Promise<Found | null> {
+export async function findSession(ctx: SessionReadContext, token: string): Promise<Found | null> {
   const adapter = adapterOf(ctx)
   const keys = sessionTokenKeys(token, ctx.config.session.tokenStorage)
   for (const [index, key] of keys.entries()) {
@@ -154,6 +155,12 @@ export const databaseSession: SessionStrategy = {
       if (options?.reissue !== false && expires.getTime() - maxAge * 1000 + updateAge * 1000 <= now) {
         expires = new Date(now + maxAge * 1000)
         await adapter.updateSession({ sessionToken: found.key, expires })
+        // Last seen moves with the expiry (once per updateAge): no write of its own on the hot path.
+        if (typeof adapter.updateSessionMetadata === 'function') {
+          await Promise.resolve(
+            adapter.updateSessionMetadata(found.key, { lastSeenAt: new Date(now) }),
+          ).catch((error: unknown) => config.logger.debug('the session metadata was not refreshed', error))
+        }
         cookies = [tokenCookie(ctx, token, expires)]
       }
       const { user } = found
@@ -194,7 +201,15 @@ export const databaseSession: SessionStrategy = {
         config.logger.debug('the previous session of this browser could not be deleted', error),
       )
     }
-    await adapterOf(ctx).createSession({ sessionToken: key ?? token, userId: user.id!, expires })
+    const adapter = adapterOf(ctx)
+    await adapter.createSession({ sessionToken: key ?? token, userId: user.id!, expires })
+    // What the user will see of this session (Gatehouse's adapters); best effort, never failing the sign-in.
+    if (typeof adapter.updateSessionMetadata === 'function') {
+      const metadata = newMetadata(ctx.req.request.headers.get('user-agent'), ctx.req.clientAddress)
+      await Promise.resolve(adapter.updateSessionMetadata(key ?? token, metadata)).catch((error: unknown) =>
+        config.logger.debug('the session metadata was not written', error),
+      )
+    }
     return [tokenCookie(ctx, token, expires)]
   },
 

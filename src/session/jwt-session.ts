@@ -8,8 +8,19 @@ import { isPending } from '../crypto/maybe-then.js'
 import type { MaybePromise } from '../crypto/crypto-backend.js'
 import type { DecryptedSessionToken } from '../crypto/session-jwe.js'
 import { fireEvent } from '../lib/fire-event.js'
+import { newMetadata } from './session-record.js'
+import { cryptoBackend } from '#crypto'
+import {
+  GENERATION_CLAIM,
+  SESSION_ID_CLAIM,
+  isRevoked,
+  knownRevocations,
+  newSessionClaims,
+  raiseGeneration,
+  revokeSessionId,
+} from './session-revocation.js'
 import { isoTime } from '../lib/iso-time.js'
-import type { Cookie, JWT, Session } from '../types.js'
+import type { Cookie, JWT, ResponseInternal, Session } from '../types.js'
 import { noStoreHeaders } from './no-store-headers.js'
 import type { SessionReadContext, SessionStrategy, SignInOutcome } from './session-strategy.js'
 import { wantsEverywhere } from './wants-everywhere.js'
@@ -39,7 +50,7 @@ async function decodeCustom(
  * The session token's claims, the JSON they came from (to tell whether the `jwt` callback changed them) and whether
  * the current secret made it; without a custom `jwt.decode` and on `node:crypto`, no promise at all (hot path).
  */
-function decodeSessionToken(
+export function decodeSessionToken(
   ctx: SessionReadContext,
   value: string,
 ): MaybePromise<DecryptedSessionToken | null> {
@@ -54,7 +65,7 @@ function decodeSessionToken(
     : result
 }
 
-async function encodeSessionToken(ctx: SessionReadContext, token: JWT): Promise<string> {
+export async function encodeSessionToken(ctx: SessionReadContext, token: JWT): Promise<string> {
   const { config, mode } = ctx
   if (config.jwt.encode) {
     return config.jwt.encode({
@@ -67,13 +78,69 @@ async function encodeSessionToken(ctx: SessionReadContext, token: JWT): Promise<
   return mode.sessionJwe.encrypt(token, config.jwt.maxAge)
 }
 
-function sessionCookies(ctx: SessionReadContext, value: string, now: number): Cookie[] {
+export function sessionCookies(ctx: SessionReadContext, value: string, now: number): Cookie[] {
   const { name, options } = ctx.cookies.sessionToken
   const expires = new Date(now + ctx.config.session.maxAge * 1000)
   return writeChunkedCookie(name, value, { ...options, expires }, ctx.req.cookies)
 }
 
-function clearSession(ctx: SessionReadContext): Cookie[] {
+/**
+ * Whether a decoded session token was revoked (configured revocations only): `undefined` when it stands, else
+ * the answer to give. A store that cannot answer is a 503 that keeps the cookie, as a database session's outage is.
+ */
+async function revokedAnswer(
+  ctx: SessionReadContext,
+  token: JWT,
+  headers: Record<string, string>,
+  read?: ReturnType<typeof knownRevocations>,
+): Promise<ResponseInternal<null> | undefined> {
+  const revocation = ctx.config.sessionRevocation
+  const userId = token.sub
+  if (revocation === undefined || typeof userId !== 'string') return undefined
+  try {
+    const pending = read ?? knownRevocations(revocation, userId)
+    const known = pending instanceof Promise ? await pending : pending
+    if (!isRevoked(known, token)) return undefined
+  } catch (error) {
+    ctx.config.logger.error(new JWTSessionError(error as Error, { reason: 'session_lookup_failed' }))
+    return { status: 503, headers: { ...headers, 'Retry-After': '1' }, body: null }
+  }
+  ctx.config.logger.debug('revoked JWT session; cookie cleared')
+  return { status: 200, headers, body: null, cookies: clearSession(ctx) }
+}
+
+/** Revokes the session of a decoded token, and with `everywhere` every session of its user (configured only). */
+export async function revokeToken(ctx: SessionReadContext, token: JWT, everywhere: boolean): Promise<void> {
+  const revocation = ctx.config.sessionRevocation
+  const userId = token.sub
+  if (revocation === undefined || typeof userId !== 'string') return
+  const id = token[SESSION_ID_CLAIM]
+  // The entry must outlive every re-issue of the token: the longest it could still be presented.
+  const expires = new Date(Date.now() + Math.max(ctx.config.session.maxAge, ctx.config.jwt.maxAge) * 1000)
+  if (typeof id === 'string') {
+    await revokeSessionId(revocation, userId, id, expires)
+    await revocation.records?.deleteJwtSession(userId, id).catch(() => undefined)
+  }
+  if (everywhere) await raiseGeneration(revocation, userId)
+}
+
+/** A re-issued session's record: last seen now, expiring with the new token. Best effort. */
+async function touchRecord(ctx: SessionReadContext, token: JWT, now: number): Promise<void> {
+  const id = token[SESSION_ID_CLAIM]
+  if (typeof id !== 'string' || typeof token.sub !== 'string') return
+  const expires = new Date(now + ctx.config.session.maxAge * 1000)
+  await ctx.config.sessionRevocation?.records
+    ?.updateJwtSession(token.sub, id, { lastSeenAt: new Date(now), expires })
+    .catch((error: unknown) => ctx.config.logger.debug('the JWT session record was not refreshed', error))
+}
+
+/** The claims of revocation kept on a token a `jwt` callback rebuilt without them. */
+function keepClaims(token: JWT, from: JWT): JWT {
+  if (from[SESSION_ID_CLAIM] === undefined || token[SESSION_ID_CLAIM] !== undefined) return token
+  return { ...token, [SESSION_ID_CLAIM]: from[SESSION_ID_CLAIM], [GENERATION_CLAIM]: from[GENERATION_CLAIM] }
+}
+
+export function clearSession(ctx: SessionReadContext): Cookie[] {
   const { name, options } = ctx.cookies.sessionToken
   return clearChunkedCookie(name, options, ctx.req.cookies)
 }
@@ -102,6 +169,15 @@ export const jwtSession: SessionStrategy = {
       )
       return { status: 200, headers, body: null, cookies: clearSession(ctx) }
     }
+    const revocation = config.sessionRevocation
+    if (revocation !== undefined && typeof decoded.payload.sub === 'string') {
+      // A user's revocations known and this token not among them: no promise, no await (the hot path).
+      const known = knownRevocations(revocation, decoded.payload.sub)
+      if (known instanceof Promise || isRevoked(known, decoded.payload)) {
+        const revoked = await revokedAnswer(ctx, decoded.payload, headers, known)
+        if (revoked !== undefined) return revoked
+      }
+    }
     let token: JWT | null = decoded.payload
     if (config.customCallbacks.jwt || update) {
       token = await config.callbacks.jwt({
@@ -110,6 +186,7 @@ export const jwtSession: SessionStrategy = {
         ...(update ? { trigger: 'update' as const } : {}),
       } as Parameters<typeof config.callbacks.jwt>[0])
       if (token === null) return { status: 200, headers, body: null, cookies: clearSession(ctx) }
+      if (config.sessionRevocation !== undefined) token = keepClaims(token, decoded.payload)
     }
     const now = Date.now()
     // Compare content, not identity: a callback returning `{ ...token }` unchanged (the usual style) must not force
@@ -142,6 +219,7 @@ export const jwtSession: SessionStrategy = {
       session = { user: { name: user.name, email: user.email, image: user.image }, expires: session.expires }
     }
     if (config.events.session) await fireEvent(ctx, config.events.session, { session, token })
+    if (reissue && revocation?.records !== undefined) await touchRecord(ctx, token, now)
     const cookies = reissue ? sessionCookies(ctx, await encodeSessionToken(ctx, token), now) : undefined
     return cookies
       ? { status: 200, headers, body: session, cookies }
@@ -150,7 +228,31 @@ export const jwtSession: SessionStrategy = {
 
   async create(ctx, { user, account, profile, isNewUser }: SignInOutcome) {
     const { config } = ctx
-    const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id?.toString() }
+    const sub = user.id?.toString()
+    const revocation = config.sessionRevocation
+    let claims: Record<string, unknown> = {}
+    if (revocation !== undefined && sub !== undefined) {
+      // Session fixation: the session this browser held before (a planted cookie, or the user's own) is revoked,
+      // so a copy of that cookie is no session either. Best effort: a cookie that does not decode is no session.
+      const previous = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
+      const old = previous === undefined ? null : await decodeSessionToken(ctx, previous)
+      if (old) await revokeToken(ctx, old.payload, false)
+      claims = await newSessionClaims(revocation, sub, () =>
+        cryptoBackend.encodeBase64url(cryptoBackend.randomBytes(16)),
+      )
+      // What the user will see of this session; best effort, a sign-in never fails for it.
+      const metadata = newMetadata(ctx.req.request.headers.get('user-agent'), ctx.req.clientAddress)
+      await revocation.records
+        ?.createJwtSession({
+          id: claims[SESSION_ID_CLAIM] as string,
+          userId: sub,
+          generation: claims[GENERATION_CLAIM] as number,
+          expires: new Date(metadata.createdAt.getTime() + config.session.maxAge * 1000),
+          ...metadata,
+        })
+        .catch((error: unknown) => config.logger.debug('the JWT session record was not written', error))
+    }
+    const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub, ...claims }
     const token = await config.callbacks.jwt({
       token: initial,
       user,
@@ -160,15 +262,26 @@ export const jwtSession: SessionStrategy = {
       trigger: isNewUser ? 'signUp' : 'signIn',
     })
     if (token === null) return clearSession(ctx)
-    return sessionCookies(ctx, await encodeSessionToken(ctx, token), Date.now())
+    const kept = revocation !== undefined ? keepClaims(token, claims) : token
+    return sessionCookies(ctx, await encodeSessionToken(ctx, kept), Date.now())
   },
 
   async end(ctx) {
     const value = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name)
-    // A JWT lives in its cookie until it expires: there is no list of a user's other sessions to end.
-    if (wantsEverywhere(ctx)) ctx.config.logger.warn('sign-out-everywhere-unsupported')
+    const everywhere = wantsEverywhere(ctx)
+    const revocable = ctx.config.sessionRevocation !== undefined
+    // Without revocations remembered, a JWT lives in its cookie until it expires: no other session can be ended.
+    if (everywhere && !revocable) ctx.config.logger.warn('sign-out-everywhere-unsupported')
     if (value !== undefined) {
       const decoded = await decodeSessionToken(ctx, value)
+      // Only a session that stands may end the others (an old or foreign cookie must not sign its user out).
+      if (decoded && revocable) {
+        const answer = everywhere ? await revokedAnswer(ctx, decoded.payload, {}) : undefined
+        // The cookie is cleared whatever happens; a revocation the store could not record is logged.
+        await revokeToken(ctx, decoded.payload, everywhere && answer === undefined).catch((error: unknown) =>
+          ctx.config.logger.error(new JWTSessionError(error as Error, { reason: 'session_lookup_failed' })),
+        )
+      }
       await fireEvent(ctx, ctx.config.events.signOut, { token: decoded?.payload ?? null })
     }
     return clearSession(ctx)
@@ -184,6 +297,12 @@ export const jwtSession: SessionStrategy = {
     const decoded = await decodeSessionToken(ctx, value)
     const sub = decoded?.payload.sub
     if (typeof sub !== 'string') return null
+    // A revoked session links nothing.
+    if (
+      config.sessionRevocation !== undefined &&
+      (await revokedAnswer(ctx, decoded!.payload, {})) !== undefined
+    )
+      return null
     const user = await adapter.getUser(sub)
     return user ? user.id : null
   },

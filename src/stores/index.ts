@@ -13,6 +13,7 @@
  */
 export type { RateLimitHit, RateLimitStore } from '../rate-limit/rate-limit-store.js'
 export type { SingleUseStore } from './single-use-store.js'
+export type { SessionRevocations, SessionRevocationStore } from '../session/session-revocation-store.js'
 export type { StoresOptions } from './stores-options.js'
 export { MemoryStore, type MemoryStoreOptions } from './memory-store.js'
 export {

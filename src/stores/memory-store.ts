@@ -1,5 +1,7 @@
 import { MemoryRateLimitStore } from '../rate-limit/memory-rate-limit-store.js'
 import type { RateLimitHit, RateLimitStore } from '../rate-limit/rate-limit-store.js'
+import type { SessionRevocations, SessionRevocationStore } from '../session/session-revocation-store.js'
+import type { JwtSessionRecord, SessionRecordStore } from '../session/session-record.js'
 import type { SingleUseStore } from './single-use-store.js'
 
 /** Options of {@link MemoryStore}. */
@@ -28,8 +30,14 @@ const MIN_SWEEP = 1024
  * const config = { providers, stores: { limits: store, singleUse: store } }
  * ```
  */
-export class MemoryStore implements RateLimitStore, SingleUseStore {
+export class MemoryStore
+  implements RateLimitStore, SingleUseStore, SessionRevocationStore, SessionRecordStore
+{
   readonly #counters: MemoryRateLimitStore
+  readonly #generations = new Map<string, number>()
+  /** Revoked session ids per user, each with the time its entry may be dropped. */
+  readonly #revoked = new Map<string, Map<string, number>>()
+  readonly #records = new Map<string, JwtSessionRecord>()
   readonly #used = new Map<string, number>()
   readonly #now: () => number
   #sweepAt = MIN_SWEEP
@@ -55,6 +63,57 @@ export class MemoryStore implements RateLimitStore, SingleUseStore {
     if (this.#used.size >= this.#sweepAt) this.#sweep(now)
     this.#used.set(key, now + ttlMs)
     return Promise.resolve(true)
+  }
+
+  getSessionRevocations(userId: string): Promise<SessionRevocations> {
+    const now = this.#now()
+    const revoked: string[] = []
+    const mine = this.#revoked.get(userId)
+    for (const [id, expiry] of mine ?? []) {
+      if (expiry <= now) mine!.delete(id)
+      else revoked.push(id)
+    }
+    if (mine?.size === 0) this.#revoked.delete(userId)
+    return Promise.resolve({ generation: this.#generations.get(userId) ?? 0, revoked })
+  }
+
+  addSessionRevocation(userId: string, sessionId: string, expires: Date): Promise<void> {
+    let mine = this.#revoked.get(userId)
+    if (mine === undefined) this.#revoked.set(userId, (mine = new Map<string, number>()))
+    mine.set(sessionId, Math.max(mine.get(sessionId) ?? 0, expires.getTime()))
+    return Promise.resolve()
+  }
+
+  createJwtSession(record: JwtSessionRecord): Promise<void> {
+    this.#records.set(record.id, { ...record })
+    return Promise.resolve()
+  }
+
+  listJwtSessions(userId: string): Promise<JwtSessionRecord[]> {
+    const now = this.#now()
+    const mine: JwtSessionRecord[] = []
+    for (const [id, record] of this.#records) {
+      if (record.expires.getTime() <= now) this.#records.delete(id)
+      else if (record.userId === userId) mine.push({ ...record })
+    }
+    return Promise.resolve(mine)
+  }
+
+  updateJwtSession(userId: string, id: string, changes: { lastSeenAt: Date; expires: Date }): Promise<void> {
+    const record = this.#records.get(id)
+    if (record?.userId === userId) this.#records.set(id, { ...record, ...changes })
+    return Promise.resolve()
+  }
+
+  deleteJwtSession(userId: string, id: string): Promise<void> {
+    if (this.#records.get(id)?.userId === userId) this.#records.delete(id)
+    return Promise.resolve()
+  }
+
+  incrementSessionGeneration(userId: string): Promise<number> {
+    const generation = (this.#generations.get(userId) ?? 0) + 1
+    this.#generations.set(userId, generation)
+    return Promise.resolve(generation)
   }
 
   /** How many used keys are kept now (expired ones included until the next sweep). */

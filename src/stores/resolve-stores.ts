@@ -1,6 +1,7 @@
 import type { ReportIssue } from '../config/config-issues.js'
 import type { RateLimitStore } from '../rate-limit/rate-limit-store.js'
 import { MemoryStore } from './memory-store.js'
+import { isSessionRevocationStore, type SessionRevocationStore } from '../session/session-revocation-store.js'
 import type { SingleUseStore } from './single-use-store.js'
 import type { StoresOptions } from './stores-options.js'
 
@@ -8,9 +9,11 @@ import type { StoresOptions } from './stores-options.js'
 export interface ResolvedStores {
   readonly limits: RateLimitStore
   readonly singleUse: SingleUseStore
+  /** Revocations of JWT sessions, only when given. */
+  readonly sessions: SessionRevocationStore | undefined
 }
 
-const ROLES = new Set(['limits', 'singleUse'])
+const ROLES = new Set(['limits', 'singleUse', 'sessions'])
 
 function isLimits(value: unknown): value is RateLimitStore {
   const store = value as Partial<RateLimitStore> | null
@@ -46,7 +49,7 @@ export function resolveStores(option: StoresOptions | undefined, report: ReportI
       report({
         option: `stores.${key}`,
         problem: 'is not a store role.',
-        fix: 'The roles are `limits` and `singleUse`.',
+        fix: 'The roles are `limits`, `singleUse` and `sessions`.',
       })
   }
   const limits = given['limits']
@@ -65,8 +68,19 @@ export function resolveStores(option: StoresOptions | undefined, report: ReportI
       fix: 'Give a SingleUseStore, such as MemoryStore or RedisStore.',
     })
   }
+  const sessions = given['sessions']
+  if (sessions !== undefined && !isSessionRevocationStore(sessions)) {
+    report({
+      option: 'stores.sessions',
+      problem:
+        'has no `getSessionRevocations(userId)`, `addSessionRevocation(userId, sessionId, expires)` and ' +
+        '`incrementSessionGeneration(userId)`.',
+      fix: 'Give a SessionRevocationStore, such as MemoryStore or RedisStore.',
+    })
+  }
   let memory: MemoryStore | undefined
   return Object.freeze({
+    sessions: isSessionRevocationStore(sessions) ? sessions : undefined,
     limits: isLimits(limits) ? limits : (memory ??= new MemoryStore()),
     singleUse: isSingleUse(singleUse) ? singleUse : (memory ??= new MemoryStore()),
   })

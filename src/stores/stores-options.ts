@@ -1,4 +1,5 @@
 import type { RateLimitStore } from '../rate-limit/rate-limit-store.js'
+import type { SessionRevocationStore } from '../session/session-revocation-store.js'
 import type { SingleUseStore } from './single-use-store.js'
 
 /**
@@ -14,4 +15,9 @@ export interface StoresOptions {
   limits?: RateLimitStore | undefined
   /** Single-use values: passkey challenges. */
   singleUse?: SingleUseStore | undefined
+  /**
+   * Revocations of JWT sessions (`MemoryStore`, `RedisStore`). Never filled by default: without it (or an adapter
+   * of Gatehouse's, which has the revocation methods) JWT sessions are not revocable, as in Auth.js.
+   */
+  sessions?: SessionRevocationStore | undefined
 }

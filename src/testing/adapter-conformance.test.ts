@@ -116,6 +116,17 @@ describe('the suite files', () => {
       ],
       passkeyManagement: ['listAccounts', 'updateAuthenticator', 'deleteAuthenticator'],
       passwords: ['getPasswordHash', 'setPasswordHash'],
+      sessionRevocations: ['getSessionRevocations', 'addSessionRevocation', 'incrementSessionGeneration'],
+      sessionRecords: [
+        'updateSessionMetadata',
+        'listSessions',
+        'createJwtSession',
+        'listJwtSessions',
+        'updateJwtSession',
+        'deleteJwtSession',
+      ],
+      auditEvents: ['createAuditEvent', 'listAuditEvents'],
+      twoFactor: ['getTwoFactor', 'setTwoFactor', 'useTwoFactorStep', 'useBackupCode', 'voidTrustedDevices'],
     })
     expect(Object.isFrozen(capabilityMethods)).toBe(true)
   })

@@ -13,7 +13,11 @@ import { getAccountSuite } from './suites/get-account.js'
 import { listSessionsSuite } from './suites/list-sessions.js'
 import { passkeyManagementSuite } from './suites/passkey-management.js'
 import { passwordsSuite } from './suites/passwords.js'
+import { auditEventsSuite } from './suites/audit-events.js'
+import { sessionRecordsSuite } from './suites/session-records.js'
+import { sessionRevocationsSuite } from './suites/session-revocations.js'
 import { sessionsSuite } from './suites/sessions.js'
+import { twoFactorSuite } from './suites/two-factor.js'
 import { updateAccountSuite } from './suites/update-account.js'
 import { userDeletionSuite } from './suites/user-deletion.js'
 import { usersSuite } from './suites/users.js'
@@ -38,4 +42,8 @@ export const capabilitySuites = [
   authenticatorsSuite,
   passkeyManagementSuite,
   passwordsSuite,
+  sessionRevocationsSuite,
+  sessionRecordsSuite,
+  auditEventsSuite,
+  twoFactorSuite,
 ] as const

@@ -34,6 +34,10 @@ const sqlCapabilities: AdapterCapability[] = [
   'authenticators',
   'passkeyManagement',
   'passwords',
+  'sessionRevocations',
+  'sessionRecords',
+  'auditEvents',
+  'twoFactor',
 ]
 type Row = Record<string, unknown>
 type Query = (text: string, params: unknown[]) => Row[] | Promise<Row[]>
@@ -130,6 +134,19 @@ function rawReads(query: Query, q: (id: string) => string, p: (n: number) => str
       const [r] = await query(`SELECT hash FROM passwords WHERE ${q('userId')} = ${p(1)}`, [userId])
       return r ? (r.hash as string) : null
     },
+    async twoFactor(userId) {
+      const [r] = await query(`SELECT * FROM two_factor WHERE ${q('userId')} = ${p(1)}`, [userId])
+      if (!r) return null
+      const codes = String(r.backupCodes)
+      return {
+        userId: String(r.userId),
+        secret: String(r.secret),
+        enabled: Boolean(r.enabled),
+        lastUsedStep: r.lastUsedStep === null ? null : Number(r.lastUsedStep),
+        backupCodes: codes === '' ? [] : codes.split(' '),
+        trustedDevicesVersion: Number(r.trustedDevicesVersion),
+      }
+    },
   }
 }
 
@@ -149,6 +166,7 @@ export function memorySuite(): void {
       verificationToken: (r) => store.verificationTokens.get(`${r.identifier}:${r.token}`) ?? null,
       authenticator: (id) => store.authenticators.get(id) ?? null,
       passwordHash: (id) => store.passwords.get(id) ?? null,
+      twoFactor: (id) => store.twoFactor.get(id) ?? null,
     },
   })
 }

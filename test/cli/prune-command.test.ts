@@ -152,7 +152,15 @@ describe('pruneEvery on a SQL adapter', () => {
       const seeded = await seed(adapter)
       await vi.advanceTimersByTimeAsync(60_000)
       await vi.waitFor(() => expect(outcomes).toHaveLength(1))
-      expect(outcomes[0]).toEqual({ deleted: { sessions: 2, verificationTokens: 1, sharedState: 0 } })
+      expect(outcomes[0]).toEqual({
+        deleted: {
+          sessions: 2,
+          verificationTokens: 1,
+          sharedState: 0,
+          sessionRevocations: 0,
+          auditEvents: 0,
+        },
+      })
       expect(await seeded.left()).toEqual(['live'])
       adapter.stopPruning()
       db.close()

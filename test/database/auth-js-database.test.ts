@@ -5,12 +5,12 @@
 import PgAdapter from '@auth/pg-adapter'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PostgresAdapter, migrate, status } from '../../src/adapters/postgres.js'
+import { migrations } from '../../src/adapters/sql/migrations.js'
 import { databaseAvailable, freshPostgres } from '../support/test-databases.js'
 import { hashSessionToken } from '../../src/session/session-token-key.js'
 import { CookieJar, jarFetch } from '../support/cookie-jar.js'
 import { serveAuth } from '../support/serve-auth.js'
 import { SESSION, quietLogger } from './session-flow-scenarios.js'
-import { migrations } from '../../src/adapters/sql/migrations.js'
 
 // The Auth.js reference schema for PostgreSQL, as documented (wire-contract §2): integer SERIAL ids, no FKs.
 const authJsSchema = [

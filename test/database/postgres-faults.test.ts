@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PostgresAdapter, migrate } from '../../src/adapters/postgres.js'
+import { migrations } from '../../src/adapters/sql/migrations.js'
 import { AdapterError, SessionTokenError, type AuthError } from '../../src/errors.js'
 import Credentials from '../../src/providers/credentials.js'
 import type { AuthConfig } from '../../src/types.js'
@@ -11,7 +12,6 @@ import { serveAuth, type ServedAuth } from '../support/serve-auth.js'
 import { TcpProxy } from '../support/tcp-proxy.js'
 import { POSTGRES_URL, databaseAvailable, freshPostgres } from '../support/test-databases.js'
 import { SESSION, quietLogger } from './session-flow-scenarios.js'
-import { migrations } from '../../src/adapters/sql/migrations.js'
 
 const available = await databaseAvailable('postgres')
 /** The `application_name` of the proxied pool's connections, to find them in pg_stat_activity. */

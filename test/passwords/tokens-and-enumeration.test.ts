@@ -1,7 +1,7 @@
 /**
  * Negative cases of the links and forms: enumeration (sign-up and reset answer alike, in status, body and time, for
  * existing and unknown addresses), reset and verification tokens replayed, expired or for another address, login
- * CSRF on every POST, and reset / change ending the other sessions (database sessions, SQLite).
+ * CSRF on every POST, and reset / change ending the other sessions (SQLite, database and JWT sessions).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CookieJar } from '../support/cookie-jar.js'
@@ -191,57 +191,96 @@ describe('password links and forms (SQLite, database sessions)', () => {
     await new Promise((r) => setTimeout(r, 100))
     expect(rig.mailbox.messages.length).toBe(sent)
   })
-
-  it('a reset ends every session of the user; the old password is refused', async () => {
-    const email = 'sessions-reset@example.com'
-    const elsewhere = new CookieJar()
-    await signUpVerified(rig, elsewhere, email)
-    expect((await rig.session(elsewhere))?.user?.email).toBe(email)
-    await rig.post(new CookieJar(), '/auth/reset-password', { email })
-    const { url } = await rig.linkTo(email, '/auth/reset-password')
-    const here = new CookieJar()
-    await rig.post(here, '/auth/reset-password', {
-      token: url.searchParams.get('token')!,
-      email,
-      password: NEW_PASSWORD,
-    })
-    expect(await rig.session(elsewhere)).toBeNull()
-    expect((await rig.session(here))?.user?.email).toBe(email)
-    expect(
-      errorOf(await rig.post(new CookieJar(), '/auth/callback/password', { email, password: GOOD_PASSWORD })),
-    ).toBe('CredentialsSignin')
-  })
-
-  it('a change checks the current password, ends the other sessions and keeps this one', async () => {
-    const email = 'sessions-change@example.com'
-    const here = new CookieJar()
-    const elsewhere = new CookieJar()
-    await signUpVerified(rig, here, email)
-    const second = await rig.post(elsewhere, '/auth/callback/password', { email, password: GOOD_PASSWORD })
-    expect(second.headers.get('location')).toBe('http://app.test/')
-    expect((await rig.session(elsewhere))?.user?.email).toBe(email)
-    const wrong = await rig.post(here, '/auth/change-password', {
-      currentPassword: 'not my password at all',
-      newPassword: NEW_PASSWORD,
-    })
-    expect(errorOf(wrong)).toBe('WrongPassword')
-    const weak = await rig.post(here, '/auth/change-password', {
-      currentPassword: GOOD_PASSWORD,
-      newPassword: 'short',
-    })
-    expect(errorOf(weak)).toBe('PasswordTooShort')
-    expect((await rig.session(elsewhere))?.user?.email).toBe(email)
-    const changed = await rig.post(here, '/auth/change-password', {
-      currentPassword: GOOD_PASSWORD,
-      newPassword: NEW_PASSWORD,
-    })
-    expect(changed.headers.get('location')).toBe('http://app.test/auth/change-password?changed=1')
-    expect(await rig.session(elsewhere)).toBeNull()
-    expect((await rig.session(here))?.user?.email).toBe(email)
-    const anonymous = await rig.post(new CookieJar(), '/auth/change-password', {
-      currentPassword: NEW_PASSWORD,
-      newPassword: GOOD_PASSWORD,
-    })
-    expect(anonymous.headers.get('location')).toContain('/auth/signin')
-  })
 })
+
+// Both strategies: a JWT session elsewhere ends through the user's session generation (the SQLite adapter keeps it).
+describe.each(['database', 'jwt'] as const)(
+  'a reset or a change ends the other sessions (SQLite, %s sessions)',
+  (strategy) => {
+    let rig: PasswordRig
+    beforeAll(async () => {
+      rig = await passwordRig({ backend: 'sqlite', strategy, senderLimits: false })
+    })
+    afterAll(() => rig.close())
+
+    it('a reset ends every session of the user; the old password is refused', async () => {
+      const email = `sessions-reset-${strategy}@example.com`
+      const elsewhere = new CookieJar()
+      await signUpVerified(rig, elsewhere, email)
+      expect((await rig.session(elsewhere))?.user?.email).toBe(email)
+      await rig.post(new CookieJar(), '/auth/reset-password', { email })
+      const { url } = await rig.linkTo(email, '/auth/reset-password')
+      const here = new CookieJar()
+      await rig.post(here, '/auth/reset-password', {
+        token: url.searchParams.get('token')!,
+        email,
+        password: NEW_PASSWORD,
+      })
+      expect(await rig.session(elsewhere)).toBeNull()
+      expect((await rig.session(here))?.user?.email).toBe(email)
+      expect(
+        errorOf(
+          await rig.post(new CookieJar(), '/auth/callback/password', { email, password: GOOD_PASSWORD }),
+        ),
+      ).toBe('CredentialsSignin')
+    })
+
+    it('a change checks the current password, ends the other sessions and keeps this one', async () => {
+      const email = `sessions-change-${strategy}@example.com`
+      const here = new CookieJar()
+      const elsewhere = new CookieJar()
+      await signUpVerified(rig, here, email)
+      const second = await rig.post(elsewhere, '/auth/callback/password', { email, password: GOOD_PASSWORD })
+      expect(second.headers.get('location')).toBe('http://app.test/')
+      expect((await rig.session(elsewhere))?.user?.email).toBe(email)
+      const wrong = await rig.post(here, '/auth/change-password', {
+        currentPassword: 'not my password at all',
+        newPassword: NEW_PASSWORD,
+      })
+      expect(errorOf(wrong)).toBe('WrongPassword')
+      const weak = await rig.post(here, '/auth/change-password', {
+        currentPassword: GOOD_PASSWORD,
+        newPassword: 'short',
+      })
+      expect(errorOf(weak)).toBe('PasswordTooShort')
+      expect((await rig.session(elsewhere))?.user?.email).toBe(email)
+      const changed = await rig.post(here, '/auth/change-password', {
+        currentPassword: GOOD_PASSWORD,
+        newPassword: NEW_PASSWORD,
+      })
+      expect(changed.headers.get('location')).toBe('http://app.test/auth/change-password?changed=1')
+      expect(await rig.session(elsewhere)).toBeNull()
+      expect((await rig.session(here))?.user?.email).toBe(email)
+      const anonymous = await rig.post(new CookieJar(), '/auth/change-password', {
+        currentPassword: NEW_PASSWORD,
+        newPassword: GOOD_PASSWORD,
+      })
+      expect(anonymous.headers.get('location')).toContain('/auth/signin')
+    })
+
+    it('a change and a reset void the remembered browsers of two-factor (the trusted-devices version goes up)', async () => {
+      const email = `trusted-${strategy}@example.com`
+      const here = new CookieJar()
+      await signUpVerified(rig, here, email)
+      const user = (await rig.adapter.getUserByEmail(email))!
+      const record = {
+        userId: user.id,
+        secret: 'sealed',
+        enabled: true,
+        lastUsedStep: null,
+        backupCodes: [],
+      }
+      await rig.adapter.setTwoFactor({ ...record, trustedDevicesVersion: 0 })
+      await rig.post(here, '/auth/change-password', {
+        currentPassword: GOOD_PASSWORD,
+        newPassword: NEW_PASSWORD,
+      })
+      expect((await rig.adapter.getTwoFactor(user.id))?.trustedDevicesVersion).toBe(1)
+      await rig.post(new CookieJar(), '/auth/reset-password', { email })
+      const { url } = await rig.linkTo(email, '/auth/reset-password')
+      const token = url.searchParams.get('token')!
+      await rig.post(new CookieJar(), '/auth/reset-password', { token, email, password: GOOD_PASSWORD })
+      expect((await rig.adapter.getTwoFactor(user.id))?.trustedDevicesVersion).toBe(2)
+    })
+  },
+)

@@ -49,11 +49,11 @@ function credentialsConfig(seen: Seen, more: Partial<AuthConfig> = {}) {
   return { config, logger }
 }
 
-/** A configuration with one gate, `two-factor`, holding every sign-in. */
+/** A configuration with one gate, `test-gate`, holding every sign-in. */
 function oneGate(more: Partial<AuthConfig> = {}) {
   const seen = seenRecord()
   const { config, logger } = credentialsConfig(seen, more)
-  const resolved = gatedConfig(config, [testGate('two-factor', seen)])
+  const resolved = gatedConfig(config, [testGate('test-gate', seen)])
   return { seen, logger, resolved, browser: inProcess(resolved, ORIGIN) }
 }
 
@@ -86,7 +86,7 @@ describe('a gate holds a credentials sign-in until its route resumes it', () => 
     const jar = new CookieJar()
     const held = await firstFactor(browser, jar)
     expect(held.status).toBe(302)
-    expect(held.headers.get('location')).toBe(`${ORIGIN}/auth/two-factor`)
+    expect(held.headers.get('location')).toBe(`${ORIGIN}/auth/test-gate`)
     expect(setNames(held)).toContain(PENDING)
     expect(setNames(held)).not.toContain(SESSION)
     const line = held.headers.getSetCookie().find((c) => c.startsWith(`${PENDING}=`))!
@@ -105,7 +105,7 @@ describe('a gate holds a credentials sign-in until its route resumes it', () => 
     const { seen, browser } = oneGate()
     const jar = new CookieJar()
     await firstFactor(browser, jar)
-    const resumed = await browser.pass(jar, 'two-factor')
+    const resumed = await browser.pass(jar, 'test-gate')
     expect(resumed.status).toBe(302)
     // The callback URL of the first factor is where the resumed sign-in ends.
     expect(resumed.headers.get('location')).toBe(`${ORIGIN}/dashboard`)
@@ -127,14 +127,14 @@ describe('a gate holds a credentials sign-in until its route resumes it', () => 
     const { seen, browser } = oneGate()
     const jar = new CookieJar()
     await firstFactor(browser, jar)
-    const wrong = await browser.pass(jar, 'two-factor', '000000')
+    const wrong = await browser.pass(jar, 'test-gate', '000000')
     expect(wrong.headers.get('location')).toBe(
       `${ORIGIN}/auth/signin?error=CredentialsSignin&code=credentials`,
     )
     expect(setNames(wrong)).not.toContain(SESSION)
     expect(jar.get(PENDING)).toBeDefined()
     expect(seen.signIn).toEqual([])
-    expect(setNames(await browser.pass(jar, 'two-factor'))).toContain(SESSION)
+    expect(setNames(await browser.pass(jar, 'test-gate'))).toContain(SESSION)
     expect(seen.jwt).toHaveLength(1)
   })
 
@@ -143,7 +143,7 @@ describe('a gate holds a credentials sign-in until its route resumes it', () => 
     const jar = new CookieJar()
     const held = await firstFactor(browser, jar, { 'X-Auth-Return-Redirect': '1' })
     expect(held.status).toBe(200)
-    expect(await held.json()).toEqual({ url: `${ORIGIN}/auth/two-factor` })
+    expect(await held.json()).toEqual({ url: `${ORIGIN}/auth/test-gate` })
     expect(jar.get(PENDING)).toBeDefined()
   })
 
@@ -151,7 +151,7 @@ describe('a gate holds a credentials sign-in until its route resumes it', () => 
     const { seen, browser } = oneGate()
     const jar = new CookieJar()
     await firstFactor(browser, jar)
-    const forged = await browser.post(jar, '/auth/callback/two-factor', { code: 'let-me-in' })
+    const forged = await browser.post(jar, '/auth/callback/test-gate', { code: 'let-me-in' })
     expect(forged.headers.get('location')).toBe(`${ORIGIN}/auth/signin?error=MissingCSRF`)
     expect(setNames(forged)).not.toContain(SESSION)
     expect(seen.opened).toEqual([])
@@ -189,7 +189,7 @@ describe('a gate holds a credentials sign-in until its route resumes it', () => 
   it('issues the session at once when every gate lets the sign-in pass', async () => {
     const seen = seenRecord()
     const { config } = credentialsConfig(seen)
-    const browser = inProcess(gatedConfig(config, [testGate('two-factor', seen, () => false)]), ORIGIN)
+    const browser = inProcess(gatedConfig(config, [testGate('test-gate', seen, () => false)]), ORIGIN)
     const jar = new CookieJar()
     const res = await firstFactor(browser, jar)
     expect(setNames(res)).toContain(SESSION)
@@ -211,12 +211,12 @@ describe('a gate holds a credentials sign-in until its route resumes it', () => 
         Credentials({ id: 'pw', credentials: {}, authorize: () => ({ id: stored.id, name: 'raw' }) }),
       ],
     })
-    const browser = inProcess(gatedConfig(config, [testGate('two-factor', seen)]), ORIGIN)
+    const browser = inProcess(gatedConfig(config, [testGate('test-gate', seen)]), ORIGIN)
     const jar = new CookieJar()
     await browser.post(jar, '/auth/callback/pw', { csrfToken: await browser.csrf(jar) })
     expect(adapter.store.sessions.size).toBe(0)
     expect(await browser.session(jar)).toBeNull()
-    await browser.pass(jar, 'two-factor')
+    await browser.pass(jar, 'test-gate')
     expect([...adapter.store.sessions.values()].map((s) => s.userId)).toEqual(['db-1'])
     expect((await browser.session(jar))?.user?.email).toBe('db@example.test')
     // As without a gate: the event names authorize's own result (spec §6).
@@ -251,7 +251,7 @@ describe('a bad pending cookie is refused', () => {
   ): Promise<void> {
     if (value === undefined) setup.jar.values.delete(PENDING)
     else setup.jar.values.set(PENDING, encodeURIComponent(value))
-    const res = await setup.browser.pass(setup.jar, 'two-factor', undefined, {
+    const res = await setup.browser.pass(setup.jar, 'test-gate', undefined, {
       'X-Auth-Return-Redirect': '1',
     })
     expect(res.status).toBe(403)
@@ -260,6 +260,21 @@ describe('a bad pending cookie is refused', () => {
     expect(setup.seen.jwt).toEqual([])
     expect(setup.seen.signIn).toEqual([])
   }
+
+  it('a copy replayed after the sign-in it held was resumed (single use, through stores.singleUse)', async () => {
+    const setup = await held()
+    expect(setNames(await setup.browser.pass(setup.jar, 'test-gate'))).toContain(SESSION)
+    expect(setup.seen.signIn).toHaveLength(1)
+    // The copy is replayed from a fresh browser: no session there, and nothing issued a second time.
+    const replay = new CookieJar()
+    replay.values.set(PENDING, encodeURIComponent(setup.value))
+    const res = await setup.browser.pass(replay, 'test-gate', undefined, { 'X-Auth-Return-Redirect': '1' })
+    expect(res.status).toBe(403)
+    expect(setNames(res)).not.toContain(SESSION)
+    expect(lastReason(setup.logger)).toBe('pending_sign_in_used')
+    expect(setup.seen.jwt).toHaveLength(1)
+    expect(setup.seen.signIn).toHaveLength(1)
+  })
 
   it('a missing one (the sign-in did not start in this browser)', async () => {
     const setup = await held()

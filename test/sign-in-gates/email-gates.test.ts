@@ -31,7 +31,7 @@ describe('a gate after an e-mail link (SQLite)', () => {
   it('holds the confirmed sign-in, then resumes it into the session', async () => {
     const seen = seenRecord()
     const { config, mails } = emailConfig(backend.adapter, { strategy: 'jwt' })
-    const browser = inProcess(gatedConfig(recording(seen, config), [testGate('two-factor', seen)]), ORIGIN)
+    const browser = inProcess(gatedConfig(recording(seen, config), [testGate('test-gate', seen)]), ORIGIN)
     const jar = new CookieJar()
     await browser.post(
       jar,
@@ -53,7 +53,7 @@ describe('a gate after an e-mail link (SQLite)', () => {
       },
       SAME_ORIGIN,
     )
-    expect(confirmed.headers.get('location')).toBe(`${ORIGIN}/auth/two-factor`)
+    expect(confirmed.headers.get('location')).toBe(`${ORIGIN}/auth/test-gate`)
     expect(setNames(confirmed)).toContain(PENDING)
     expect(setNames(confirmed)).not.toContain(SESSION)
     // Resolving stored the user, verified: the link proved the address, whatever the gate decides.
@@ -64,7 +64,7 @@ describe('a gate after an e-mail link (SQLite)', () => {
     expect(seen.signIn).toEqual([])
     expect(await browser.session(jar)).toBeNull()
 
-    const resumed = await browser.pass(jar, 'two-factor')
+    const resumed = await browser.pass(jar, 'test-gate')
     expect(resumed.headers.get('location')).toBe(`${ORIGIN}/dashboard`)
     expect(setNames(resumed)).toContain(SESSION)
     expect(seen.jwt.map((j) => j.trigger)).toEqual(['signUp'])

@@ -66,7 +66,7 @@ beforeAll(async () => {
         logger: quietLogger(),
         providers: providers(op.issuer),
       }),
-      [testGate('two-factor', seenJwt)],
+      [testGate('test-gate', seenJwt)],
     ),
   )
   dbApp = await serveResolved(() =>
@@ -80,7 +80,7 @@ beforeAll(async () => {
         pages: { newUser: '/welcome' },
         providers: providers(op.issuer),
       }),
-      [testGate('two-factor', seenDb)],
+      [testGate('test-gate', seenDb)],
     ),
   )
 })
@@ -92,7 +92,7 @@ afterAll(async () => {
 
 async function pass(jar: CookieJar, origin: string): Promise<Response> {
   const token = await csrfToken(jar, origin)
-  return jarFetch(jar, `${origin}/auth/callback/two-factor`, form({ csrfToken: token, code: CODE }))
+  return jarFetch(jar, `${origin}/auth/callback/test-gate`, form({ csrfToken: token, code: CODE }))
 }
 
 describe('a gate after an OpenID Connect sign-in (real oidc-provider)', () => {
@@ -101,7 +101,7 @@ describe('a gate after an OpenID Connect sign-in (real oidc-provider)', () => {
     seenJwt.signIn.length = 0
     const { callback, jar } = await signIn(jwtApp.origin, 'op')
     expect(callback.status).toBe(302)
-    expect(callback.headers.get('location')).toBe(`${jwtApp.origin}/auth/two-factor`)
+    expect(callback.headers.get('location')).toBe(`${jwtApp.origin}/auth/test-gate`)
     expect(setNames(callback)).toEqual([PENDING])
     // The used check cookies are cleared by the held answer too.
     const cleared = callback.headers.getSetCookie().filter((c) => /Max-Age=0/.test(c))
@@ -149,7 +149,7 @@ describe('a gate after an OpenID Connect sign-in (real oidc-provider)', () => {
 
   it('with database sessions: user and account are stored before the hold, the session only on resume', async () => {
     const { callback, jar } = await signIn(dbApp.origin, 'op')
-    expect(callback.headers.get('location')).toBe(`${dbApp.origin}/auth/two-factor`)
+    expect(callback.headers.get('location')).toBe(`${dbApp.origin}/auth/test-gate`)
     expect(adapter.store.users.size).toBe(1)
     expect(adapter.store.accounts.size).toBe(1)
     expect(adapter.store.sessions.size).toBe(0)

@@ -29,7 +29,7 @@ describe('a gate after a passkey', () => {
     const seen = seenRecord()
     const adapter = MemoryAdapter()
     const { config, provider } = webauthnHarness({ adapter })
-    const browser = inProcess(gatedConfig(recording(seen, config), [testGate('two-factor', seen)]), ORIGIN)
+    const browser = inProcess(gatedConfig(recording(seen, config), [testGate('test-gate', seen)]), ORIGIN)
     const authenticator = softwareAuthenticator()
 
     async function ceremony(jar: CookieJar, query: Record<string, string>) {
@@ -48,23 +48,23 @@ describe('a gate after a passkey', () => {
 
     const jar = new CookieJar()
     const registered = await ceremony(jar, { action: 'register', email: 'dana@example.test' })
-    expect(registered.headers.get('location')).toBe(`${ORIGIN}/auth/two-factor`)
+    expect(registered.headers.get('location')).toBe(`${ORIGIN}/auth/test-gate`)
     expect(setNames(registered)).toContain(PENDING)
     expect(setNames(registered)).not.toContain(SESSION)
     expect(adapter.store.authenticators.size).toBe(1)
     expect(adapter.store.users.size).toBe(1)
     expect(seen.jwt).toEqual([])
     expect(seen.signIn).toEqual([])
-    expect(setNames(await browser.pass(jar, 'two-factor'))).toContain(SESSION)
+    expect(setNames(await browser.pass(jar, 'test-gate'))).toContain(SESSION)
     expect(seen.jwt.map((j) => j.trigger)).toEqual(['signUp'])
     expect(seen.jwt[0]!.account).toMatchObject({ provider: provider.id, type: 'webauthn' })
 
     const later = new CookieJar()
     const signedIn = await ceremony(later, { action: 'authenticate' })
-    expect(signedIn.headers.get('location')).toBe(`${ORIGIN}/auth/two-factor`)
+    expect(signedIn.headers.get('location')).toBe(`${ORIGIN}/auth/test-gate`)
     expect(setNames(signedIn)).not.toContain(SESSION)
     expect(await browser.session(later)).toBeNull()
-    expect(setNames(await browser.pass(later, 'two-factor'))).toContain(SESSION)
+    expect(setNames(await browser.pass(later, 'test-gate'))).toContain(SESSION)
     expect(seen.jwt.map((j) => j.trigger)).toEqual(['signUp', 'signIn'])
     expect(seen.signIn.map((s) => s.isNewUser)).toEqual([true, false])
     expect((await browser.session(later))?.user?.email).toBe('dana@example.test')
@@ -79,7 +79,7 @@ describe('a gate after a passkey', () => {
       adapter: MemoryAdapter(),
       provider: WebAuthn({ verifyRegistrationOptions: { requireUserVerification: false } }),
     })
-    const gate = testGate('two-factor', seen, (signIn) => !signIn.multiFactor)
+    const gate = testGate('test-gate', seen, (signIn) => !signIn.multiFactor)
     const browser = inProcess(gatedConfig(recording(seen, config), [gate]), ORIGIN)
     const jar = new CookieJar()
     const path = `/auth/webauthn-options/${provider.id}?action=register&email=erin%40example.test`
@@ -89,7 +89,7 @@ describe('a gate after a passkey', () => {
       action: 'register',
       data: JSON.stringify(data),
     })
-    expect(res.headers.get('location')).toBe(`${ORIGIN}/auth/two-factor`)
+    expect(res.headers.get('location')).toBe(`${ORIGIN}/auth/test-gate`)
     expect(seen.checked.map((c) => c.signIn.multiFactor)).toEqual([false])
   })
 })

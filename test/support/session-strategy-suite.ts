@@ -59,7 +59,19 @@ export const jwtStrategy: SessionStrategyCase = {
   logsUnreadableCookie: true,
   failedReadClearsCookie: true,
   notRevocable:
-    'a JWT session lives in its cookie until it expires (revocable JWT sessions come with issue #25)',
+    'a JWT session lives in its cookie until it expires when nothing remembers revocations (see jwtRevocableStrategy)',
+}
+
+/**
+ * Revocable JWT sessions: the same cookie, with revocations remembered by the memory adapter (which has the
+ * revocation methods) and checked on every request (interval 0), so a signed-out or replaced cookie is no session.
+ */
+export const jwtRevocableStrategy: SessionStrategyCase = {
+  ...jwtStrategy,
+  name: 'jwt (revocable)',
+  config: () =>
+    Promise.resolve({ adapter: MemoryAdapter(), session: { strategy: 'jwt', revocationCheckInterval: 0 } }),
+  notRevocable: undefined,
 }
 
 /** Database sessions on the memory adapter: the cookie holds a random token, the adapter its hash. */
@@ -104,9 +116,12 @@ function useStrategyServer(strategy: SessionStrategyCase, extra: Partial<AuthCon
     throwing: false,
   }
   beforeAll(async () => {
+    const own = await strategy.config()
     state.config = baseConfig({
-      ...(await strategy.config()),
+      ...own,
       ...extra,
+      // The strategy's session options stay (its strategy, its revocation interval) under the describe's.
+      session: { ...own.session, ...extra.session },
       logger: state.logger,
       events: { session: ({ session }) => void state.sessionEvents.push(session) },
       callbacks: {

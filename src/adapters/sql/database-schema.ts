@@ -12,6 +12,11 @@ export interface DatabaseSchema {
   authenticators: AuthenticatorsTable
   gatehouse_shared_state: SharedStateTable
   passwords: PasswordsTable
+  session_generations: SessionGenerationsTable
+  session_revocations: SessionRevocationsTable
+  jwt_sessions: JwtSessionsTable
+  audit_events: AuditEventsTable
+  two_factor: TwoFactorTable
 }
 
 /** The `passwords` table (schema version 5): the `Password` provider's hash of each user that has one. */
@@ -59,6 +64,11 @@ export interface SessionsTable {
   userId: string
   expires: StoredDate
   sessionToken: StoredText
+  /** Added by schema version 7 (nullable; Auth.js's adapters leave them alone). */
+  createdAt?: StoredDate | null
+  lastSeenAt?: StoredDate | null
+  userAgent?: string | null
+  clientAddress?: string | null
 }
 
 /** The `verification_token` table. */
@@ -87,4 +97,53 @@ export interface SharedStateTable {
   state_key: string
   state_value: number | string
   expires: number | string
+}
+
+/** The `session_generations` table (schema version 6): a user's JWT session generation. */
+export interface SessionGenerationsTable {
+  userId: string
+  generation: number | string
+}
+
+/** The `session_revocations` table (schema version 6): JWT session ids revoked one by one. */
+export interface SessionRevocationsTable {
+  sessionId: string
+  userId: string
+  expires: StoredDate
+}
+
+/** The `jwt_sessions` table (schema version 7): the record of a JWT session, keyed by its session id. */
+export interface JwtSessionsTable {
+  id: string
+  userId: string
+  generation: number | string
+  createdAt: StoredDate
+  lastSeenAt: StoredDate
+  expires: StoredDate
+  userAgent: string | null
+  clientAddress: string | null
+}
+
+/** The `audit_events` table (schema version 7): the append-only account log. */
+export interface AuditEventsTable {
+  id: string
+  userId: string | null
+  type: string
+  outcome: string
+  reason: string | null
+  provider: string | null
+  clientAddress: string | null
+  userAgent: string | null
+  createdAt: StoredDate
+}
+
+/** The `two_factor` table (schema version 9); `lastUsedStep` is a BIGINT, `enabled` a 0/1 outside PostgreSQL. */
+export interface TwoFactorTable {
+  userId: string
+  secret: string
+  enabled: boolean | number
+  lastUsedStep: number | string | null
+  /** The unused backup codes' hashes, space-separated ('' for none). */
+  backupCodes: string
+  trustedDevicesVersion: Generated<number>
 }

@@ -8,7 +8,11 @@ import type { SqlDialect } from './sql-dialect.js'
 import { accountsTable } from './tables/accounts.js'
 import { authenticatorsTable } from './tables/authenticators.js'
 import { passwordsTable } from './tables/passwords.js'
+import { auditEventsTable } from './tables/audit-events.js'
+import { jwtSessionsTable } from './tables/jwt-sessions.js'
+import { sessionRevocationsTable } from './tables/session-revocations.js'
 import { sessionsTable } from './tables/sessions.js'
+import { twoFactorTable } from './tables/two-factor.js'
 import { usersTable } from './tables/users.js'
 import { verificationTokensTable } from './tables/verification-tokens.js'
 
@@ -38,5 +42,9 @@ export function kyselyAdapter(
     ...verificationTokensTable(sql),
     ...authenticatorsTable(sql),
     ...passwordsTable(sql),
+    ...sessionRevocationsTable(sql),
+    ...jwtSessionsTable(sql),
+    ...auditEventsTable(sql),
+    ...twoFactorTable(sql),
   }
 }

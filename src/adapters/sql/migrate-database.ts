@@ -46,6 +46,7 @@ export async function migrationStatus(db: Kysely<never>, dialect: SqlDialect): P
 }
 
 function statusOf(applied: Set<number>): MigrationStatus {
+  // Versions land as a set, not necessarily in order (9 may be listed before 5): the latest is the highest.
   const latest = Math.max(0, ...migrations.map((m) => m.version))
   return {
     current: Math.max(0, ...applied),

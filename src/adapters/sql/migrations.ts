@@ -1,5 +1,8 @@
 import { sharedStateStatements } from './schema/shared-state.js'
 import { passwordsSchema } from './schema/passwords.js'
+import { sessionMetadataStatements } from './schema/session-metadata.js'
+import { sessionRevocationStatements } from './schema/session-revocations.js'
+import { twoFactorMigration } from './schema/two-factor-migration.js'
 import type { SqlDialect } from './sql-dialect.js'
 
 /** One schema version: statements per dialect, each idempotent so that a crashed run can simply run again. */
@@ -250,9 +253,16 @@ export const migrations: readonly Migration[] = Object.freeze([
     },
   },
   { version: 5, name: 'password hashes (the Password provider)', statements: passwordsSchema },
+  { version: 6, name: 'revocable JWT sessions', statements: sessionRevocationStatements },
+  {
+    version: 7,
+    name: 'session metadata, JWT session records and the audit trail',
+    statements: sessionMetadataStatements,
+  },
   {
     version: 8,
     name: 'shared counters and single-use values (SqlStore)',
     statements: sharedStateStatements,
   },
+  twoFactorMigration,
 ])

@@ -16,10 +16,15 @@ export {
   getCsrfToken,
   getProviders,
   getSession,
+  listSessions,
   registerProviderSignIn,
+  revokeSession,
   setBasePath,
   signIn,
   signOut,
+  verifyTwoFactor,
+  type VerifyTwoFactorOptions,
 } from '../index.js'
 export type * from '../client-types.js'
+export type { ClientSessionSummary } from '../list-sessions.js'
 export type { Session, User } from '../../types.js'

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../../audit/record-audit-event.js'
 import { cryptoBackend } from '#crypto'
 import { AdapterError } from '../../errors.js'
 import { fireEvent } from '../../lib/fire-event.js'
@@ -26,6 +27,7 @@ export async function storeEmailUser(
     const updated = await adapter.updateUser({ id: existing.id, emailVerified: now })
     const user = updated ?? { ...existing, emailVerified: now }
     await fireEvent(ctx, ctx.config.events.updateUser, { user })
+    if (!existing.emailVerified) await recordAuditEvent(ctx, { type: 'email-verified', userId: user.id })
     return { user, isNewUser: false }
   }
   const user = await adapter.createUser({
@@ -35,5 +37,6 @@ export async function storeEmailUser(
     emailVerified: now,
   })
   await fireEvent(ctx, ctx.config.events.createUser, { user })
+  await recordAuditEvent(ctx, { type: 'email-verified', userId: user.id })
   return { user, isNewUser: true }
 }

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../../audit/record-audit-event.js'
 import { cryptoBackend } from '#crypto'
 import type { AdapterAccount, AdapterUser } from '../../adapters/adapter.js'
 import { AccountNotLinked } from '../../errors.js'
@@ -72,5 +73,6 @@ export async function linkWebAuthnUser(
     throw error
   }
   await fireEvent(ctx, config.events.linkAccount, { user, account: linked, profile: user })
+  await recordAuditEvent(ctx, { type: 'passkey-added', userId: user.id, provider: account.provider })
   return { user, isNewUser }
 }

@@ -17,6 +17,10 @@ export { NextAuth, type NextAuthResult } from './next-auth.js'
 export type { NextAuthConfig } from './next-auth-config.js'
 export type { AuthFunction } from './auth-function.js'
 export type { NextAuthRequest, AuthWrappedHandler } from './handle-auth.js'
-export type { SignInActionOptions, SignOutActionOptions } from './server-actions.js'
+export type {
+  SignInActionOptions,
+  SignOutActionOptions,
+  VerifyTwoFactorActionOptions,
+} from './server-actions.js'
 export { AuthError, CredentialsSignin } from '../../errors.js'
 export type { Session, User, DefaultSession } from '../../types.js'

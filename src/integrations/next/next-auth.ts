@@ -5,9 +5,11 @@ import { configFor, nextBinding, type NextAuthConfigInput } from './next-auth-co
 import {
   signInAction,
   signOutAction,
+  verifyTwoFactorAction,
   updateAction,
   type SignInActionOptions,
   type SignOutActionOptions,
+  type VerifyTwoFactorActionOptions,
 } from './server-actions.js'
 
 /** What {@link NextAuth} returns (next-auth v5's `NextAuthResult`). */
@@ -29,6 +31,12 @@ export interface NextAuthResult {
     options?: SignInActionOptions,
     authorizationParams?: string | string[][] | Record<string, string> | URLSearchParams,
   ) => Promise<string>
+  /**
+   * Server action: answers the two-factor challenge of the sign-in held in this browser (a TOTP or backup code, or
+   * a form with `code` and `remember`), writes the cookies, then redirects where the sign-in was going, or back to
+   * the challenge with `error=invalid` (with `redirect: false`, returns that URL).
+   */
+  verifyTwoFactor: (code: string | FormData, options?: VerifyTwoFactorActionOptions) => Promise<string>
   /** Server action: signs out, clears the cookies, then redirects (or with `redirect: false` returns the URL). */
   signOut: (options?: SignOutActionOptions) => Promise<{ redirect: string }>
   /** Updates the session from the server: the `jwt` callback runs with trigger `update` and `session` = `data`. */
@@ -62,6 +70,8 @@ export function NextAuth(input: NextAuthConfigInput): NextAuthResult {
     signIn: async (provider, options, authorizationParams) =>
       signInAction(await configFor(binding, undefined), provider, options, authorizationParams),
     signOut: async (options) => signOutAction(await configFor(binding, undefined), options),
+    verifyTwoFactor: async (code, options) =>
+      verifyTwoFactorAction(await configFor(binding, undefined), code, options),
     unstable_update: update,
     update,
   }

@@ -107,6 +107,37 @@ export async function signInAction(
   return target
 }
 
+/** Options of the server-side `verifyTwoFactor`. */
+export interface VerifyTwoFactorActionOptions {
+  /** "Remember this browser" (when the configuration offers it). */
+  remember?: boolean
+  redirect?: boolean
+}
+
+/**
+ * The server-side `verifyTwoFactor`: answers the two-factor challenge of the sign-in held in this browser with a
+ * TOTP or backup code (a string, or a form with `code` and `remember`), writes the cookies, then redirects where the
+ * sign-in was going, or back to the challenge with `error=invalid` (with `redirect: false`, returns that URL).
+ */
+export async function verifyTwoFactorAction(
+  bound: BoundConfig,
+  code: string | FormData,
+  options: VerifyTwoFactorActionOptions = {},
+): Promise<string> {
+  const headers = await actionHeaders('application/x-www-form-urlencoded')
+  const fields = code instanceof FormData ? code : undefined
+  const posted = fields ? fields.get('code') : code
+  const body = new URLSearchParams({ code: typeof posted === 'string' ? posted : '' })
+  const remember = options.remember === true || (fields !== undefined && fields.get('remember') !== null)
+  if (remember) body.set('remember', '1')
+  const url = actionUrl('callback', headers, bound).href.replace(/\/callback$/, '/callback/two-factor')
+  const result = await postRaw(bound, url, headers, body.toString())
+  await writeCookies(result.cookies)
+  const target = result.redirect ?? url
+  if (options.redirect ?? true) await redirect(target)
+  return target
+}
+
 /** The server-side `signOut`, see {@link NextAuthResult.signOut}. */
 export async function signOutAction(
   bound: BoundConfig,

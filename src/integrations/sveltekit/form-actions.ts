@@ -145,3 +145,29 @@ export async function signOutAction(bound: BoundConfig, event: RequestEvent): Pr
   writeCookies(event.cookies, result.cookies)
   return done(result.redirect ?? callbackUrl, wantsRedirect(fields.redirect))
 }
+
+/**
+ * The `verifyTwoFactor` form action: reads `code` (a TOTP or backup code), `remember` and `redirect`, answers the
+ * two-factor challenge of the sign-in held in this browser through the core, writes the cookies through
+ * `event.cookies`, then redirects where the sign-in was going, or back to the challenge with `error=invalid` (with
+ * `redirect=false`, returns `{ url }`). A sign-in that is no longer held is `fail(401, { error, code })`.
+ */
+export async function verifyTwoFactorAction(
+  bound: BoundConfig,
+  event: RequestEvent,
+): Promise<FormActionData | ActionFailure<SignInFailure>> {
+  const fields = await formFields(event)
+  const headers = actionHeaders(event)
+  const url = createActionURL('callback', event.url.protocol, headers, bound.env, bound.config)
+  const body = new URLSearchParams({ code: fields.code ?? '' })
+  if (fields.remember !== undefined) body.set('remember', '1')
+  let result: ResponseInternal
+  try {
+    result = await postRaw(bound, event, `${url.href}/two-factor`, headers, body)
+  } catch (error) {
+    if (error instanceof AuthError) return fail(401, { error: error.type, code: errorCode(error) })
+    throw error
+  }
+  writeCookies(event.cookies, result.cookies)
+  return done(result.redirect ?? url.href, wantsRedirect(fields.redirect))
+}

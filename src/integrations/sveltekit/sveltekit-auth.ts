@@ -4,7 +4,13 @@ import { configErrorResult, toResponse } from '../../answer/index.js'
 import { isAuthAction } from '../../routing/is-auth-action.js'
 import { isPagePath } from '../../routing/default-router.js'
 import type { Session } from '../../types.js'
-import { signInAction, signOutAction, type FormActionData, type SignInFailure } from './form-actions.js'
+import {
+  signInAction,
+  signOutAction,
+  verifyTwoFactorAction,
+  type FormActionData,
+  type SignInFailure,
+} from './form-actions.js'
 import { logSvelteKitError } from './log-sveltekit-error.js'
 import { answerRequest } from '../answer-request.js'
 import { kitClientAddress } from './client-address.js'
@@ -25,6 +31,11 @@ export interface SvelteKitAuthResult {
   signIn: (event: RequestEvent) => Promise<FormActionData | ActionFailure<SignInFailure>>
   /** A form action (`export const actions = { default: signOut }`); see {@link signOutAction}. */
   signOut: (event: RequestEvent) => Promise<FormActionData>
+  /**
+   * A form action (`export const actions = { default: verifyTwoFactor }`) answering the two-factor challenge with
+   * the form's `code` (and `remember`); see {@link verifyTwoFactorAction}.
+   */
+  verifyTwoFactor: (event: RequestEvent) => Promise<FormActionData | ActionFailure<SignInFailure>>
 }
 
 /** `event.locals` as the hook fills it; declare it in `src/app.d.ts` (see the README). */
@@ -112,6 +123,8 @@ export function SvelteKitAuth(input: SvelteKitAuthConfigInput): SvelteKitAuthRes
     handle,
     signIn: (event) => guarded(async () => signInAction(await configFor(binding, event), event)),
     signOut: (event) => guarded(async () => signOutAction(await configFor(binding, event), event)),
+    verifyTwoFactor: (event) =>
+      guarded(async () => verifyTwoFactorAction(await configFor(binding, event), event)),
   }
 }
 

@@ -74,6 +74,7 @@ export function sessionsTable({
   | 'deleteSession'
   | 'listSessions'
   | 'deleteSessions'
+  | 'updateSessionMetadata'
 > {
   const getSession = async (sessionToken: string): Promise<AdapterSession | null> => {
     const row = await db
@@ -137,10 +138,26 @@ export function sessionsTable({
     async listSessions(userId) {
       const rows = await db
         .selectFrom('sessions')
-        .select(SESSION_COLUMNS)
+        .select([...SESSION_COLUMNS, 'createdAt', 'lastSeenAt', 'userAgent', 'clientAddress'])
         .where('userId', '=', userId)
         .execute()
-      return rows.map(toSession)
+      // The metadata of schema version 7, null for sessions begun before it (or by an Auth.js adapter).
+      return rows.map((row) => ({
+        ...toSession(row),
+        createdAt: row.createdAt == null ? null : toDate(row.createdAt),
+        lastSeenAt: row.lastSeenAt == null ? null : toDate(row.lastSeenAt),
+        userAgent: row.userAgent ?? null,
+        clientAddress: row.clientAddress ?? null,
+      }))
+    },
+    async updateSessionMetadata(sessionToken, metadata) {
+      const set: Record<string, StoredDate | string | null> = {}
+      if (metadata.createdAt) set['createdAt'] = date(metadata.createdAt)
+      if (metadata.lastSeenAt) set['lastSeenAt'] = date(metadata.lastSeenAt)
+      if (metadata.userAgent !== undefined) set['userAgent'] = metadata.userAgent
+      if (metadata.clientAddress !== undefined) set['clientAddress'] = metadata.clientAddress
+      if (Object.keys(set).length === 0) return
+      await db.updateTable('sessions').set(set).where('sessionToken', '=', sessionToken).execute()
     },
     async deleteSessions(userId) {
       await db.deleteFrom('sessions').where('userId', '=', userId).execute()

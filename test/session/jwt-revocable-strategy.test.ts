@@ -1,0 +1,2 @@
+import { jwtRevocableStrategy, sessionStrategySuite } from '../support/session-strategy-suite.js'
+sessionStrategySuite(jwtRevocableStrategy)
