@@ -25,7 +25,7 @@ import { resolveUrls } from './resolve-urls.js'
 import type { ResolvedConfig } from './resolved-config.js'
 import { resolveSessionRevocation } from '../session/session-revocation.js'
 import { resolveStores } from '../stores/resolve-stores.js'
-import { resolvePasswordSender } from '../passwords/resolve-password-sender.js'
+import { isPasswordProvider, passwordFeature } from '../providers/password-feature.js'
 import { resolveWebhooks } from '../webhooks/resolve-webhooks.js'
 import { resolveTwoFactor } from '../two-factor/resolve-two-factor.js'
 
@@ -79,7 +79,10 @@ export function resolveConfig(config: AuthConfig, env: Env = processEnv()): Reso
     logger,
   )
   const stores = resolveStores(config.stores, report)
-  const passwordSender = resolvePasswordSender(list, config.adapter, env, report)
+  // The Password provider resolves its own sender: configuration sits below passwords/ and calls through it.
+  const passwordSender = list.providers
+    .find(isPasswordProvider)
+    ?.[passwordFeature].resolveSender(list, config.adapter, env, report)
   const webhooks = resolveWebhooks(config.webhooks, report)
   const twoFactor = resolveTwoFactor(config.twoFactor, adapter.adapter, secrets, report)
   if (issues.length > 0) throw new ConfigError(inAuthJsOrder(issues))

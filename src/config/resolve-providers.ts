@@ -3,32 +3,12 @@ import type { Provider, ProviderConfig } from '../providers/provider-types.js'
 import { flowForType, flows } from '../flows/flow-for.js'
 import type { FlowConfigProblem, SignInFlow } from '../flows/sign-in-flow.js'
 import type { ReportIssue } from './config-issues.js'
+import { mergeDeep } from '../lib/merge-deep.js'
 import { providerEnv } from '../lib/provider-env.js'
 
 type Env = Record<string, string | undefined>
 
 export type { ResolvedProvider } from './resolved-provider.js'
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
-}
-
-/** Deep-merges plain objects into a new object; arrays, functions and class instances are taken as they are. */
-export function mergeDeep(...sources: Array<Record<string, unknown> | undefined>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const source of sources) {
-    if (!source) continue
-    for (const [key, value] of Object.entries(source)) {
-      if (value === undefined) continue
-      const current = out[key]
-      out[key] = isPlainObject(value) && isPlainObject(current) ? mergeDeep(current, value) : value
-    }
-    for (const sym of Object.getOwnPropertySymbols(source)) {
-      ;(out as Record<symbol, unknown>)[sym] = (source as Record<symbol, unknown>)[sym]
-    }
-  }
-  return out
-}
 
 /** The resolved providers, how issues name them, and the kind of every provider whose type is known. */
 export interface ProviderList {

@@ -14,7 +14,7 @@ import {
   tooManyAttempts,
 } from './password-answers.js'
 import { passwordContext, passwordPage, queryField, type PasswordContext } from './password-context.js'
-import { minLengthFor } from './password-feature.js'
+import { minLengthFor } from './password-rules.js'
 import { throttleOf } from './password-sign-in.js'
 import { throttleClient } from './password-throttle.js'
 import { normalizePassword } from './password-rules.js'

@@ -1,6 +1,6 @@
 import type { AdapterUser } from '../adapters/adapter.js'
 import { HashQueueFull } from './hash-queue.js'
-import type { PasswordRuntime } from './password-feature.js'
+import type { PasswordRuntime } from '../providers/password-feature.js'
 
 /** What checking a password against an account found. */
 export type PasswordCheck = { ok: true; user: AdapterUser; stored: string } | { ok: false } | { busy: true }

@@ -6,10 +6,10 @@ import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, ResponseInternal } from '../types.js'
 import {
   passwordFeature,
-  passwordProviderOf,
   type PasswordProvider,
   type PasswordRuntime,
-} from './password-feature.js'
+} from '../providers/password-feature.js'
+import { passwordProviderOf } from './password-provider-of.js'
 
 /** What a password route works with: the provider, its runtime and the adapter, typed. */
 export interface PasswordContext {

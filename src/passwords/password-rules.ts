@@ -7,6 +7,9 @@
  * @module
  */
 
+import type { AdapterUser } from '../adapters/adapter.js'
+import type { PasswordRuntime } from '../providers/password-feature.js'
+
 /** Why a password was refused; the value of `error=` on the form's address. */
 export type PasswordRefusal =
   | 'PasswordTooShort'
@@ -78,4 +81,11 @@ export async function localPasswordRefusal(input: PasswordRuleInput): Promise<Pa
   if ((await commonPasswords()).has(lower)) return 'PasswordTooCommon'
   if (identityParts(input.email).some((part) => lower.includes(part))) return 'PasswordContainsIdentity'
   return undefined
+}
+
+/** The minimum length for `user` (or a new account: `null`). */
+export async function minLengthFor(runtime: PasswordRuntime, user: AdapterUser | null): Promise<number> {
+  const value = typeof runtime.minLength === 'function' ? await runtime.minLength(user) : runtime.minLength
+  // A hook that answers nonsense gets the single-factor minimum, never a weaker one.
+  return Number.isInteger(value) && value >= NIST_MIN_LENGTH ? value : SINGLE_FACTOR_MIN_LENGTH
 }

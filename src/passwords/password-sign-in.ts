@@ -7,7 +7,7 @@ import type { RequestContext } from '../routing/request-context.js'
 import type { ResponseInternal } from '../types.js'
 import { checkPassword } from './check-password.js'
 import { field, hashingBusy, signInPageRedirect, tooManyAttempts } from './password-answers.js'
-import { passwordFeature, type PasswordProvider } from './password-feature.js'
+import { passwordFeature, type PasswordProvider } from '../providers/password-feature.js'
 import { normalizePassword, passwordLength } from './password-rules.js'
 import { PasswordThrottle, throttleClient } from './password-throttle.js'
 

@@ -14,7 +14,7 @@ import {
 } from './password-answers.js'
 import { passwordContext, passwordPage, queryField } from './password-context.js'
 import { sendPasswordMail, signUpAttemptMessage, verifyEmailMessage } from './password-emails.js'
-import { minLengthFor } from './password-feature.js'
+import { minLengthFor } from './password-rules.js'
 import { refusalOf } from './refusal-of.js'
 import { typedAddress } from './password-sign-in.js'
 import { createPasswordToken } from './password-tokens.js'

@@ -1,8 +1,13 @@
 import type { AdapterUser } from '../adapters/adapter.js'
 import type { RequestContext } from '../routing/request-context.js'
 import { checkBreachedPassword } from './breached-password.js'
-import { minLengthFor, type PasswordRuntime } from './password-feature.js'
-import { localPasswordRefusal, normalizePassword, type PasswordRefusal } from './password-rules.js'
+import type { PasswordRuntime } from '../providers/password-feature.js'
+import {
+  localPasswordRefusal,
+  minLengthFor,
+  normalizePassword,
+  type PasswordRefusal,
+} from './password-rules.js'
 
 /**
  * Checks a new password against every rule, the breach check last (it is the only one that leaves the server):

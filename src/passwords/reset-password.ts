@@ -23,7 +23,7 @@ import {
 } from './password-answers.js'
 import { passwordContext, passwordPage, queryField } from './password-context.js'
 import { noAccountResetMessage, resetPasswordMessage, sendPasswordMail } from './password-emails.js'
-import { minLengthFor } from './password-feature.js'
+import { minLengthFor } from './password-rules.js'
 import { throttleOf, typedAddress } from './password-sign-in.js'
 import { checkYourEmail } from './password-sign-up.js'
 import { createPasswordToken, usePasswordToken } from './password-tokens.js'

@@ -1,10 +1,12 @@
 import type { Adapter } from '../adapters/adapter.js'
 import { missingAdapterMethods } from '../adapters/missing-adapter-methods.js'
 import type { ReportIssue } from '../config/config-issues.js'
-import { mergeDeep, type ProviderList } from '../config/resolve-providers.js'
+import type { ProviderList } from '../config/resolve-providers.js'
+import { mergeDeep } from '../lib/merge-deep.js'
 import { emailFlow } from '../flows/email/email-flow.js'
 import type { EmailConfig } from '../providers/provider-types.js'
-import { isPasswordProvider, passwordFeature } from './password-feature.js'
+import { isPasswordProvider, passwordFeature } from '../providers/password-feature.js'
+import { isEmailProvider } from '../flows/email/is-email-provider.js'
 
 type Env = Record<string, string | undefined>
 
@@ -64,7 +66,7 @@ export function resolvePasswordSender(
     }
     return Object.freeze(sender)
   }
-  const first = list.providers.find((p) => p.type === 'email') as EmailConfig | undefined
+  const first = list.providers.find(isEmailProvider)
   if (first === undefined)
     report({
       option: where,

@@ -13,7 +13,13 @@ const read = (path: string) => readFileSync(join(root, path), 'utf8')
 const pkg = JSON.parse(read('package.json')) as { exports: Record<string, unknown> }
 
 /** Provider modules that are not public builders, as in test/http/package-exports.test.ts. */
-const PRIVATE_PROVIDER_MODULES = new Set(['provider-types', 'index', 'provider-ids', 'relaying-party'])
+const PRIVATE_PROVIDER_MODULES = new Set([
+  'provider-types',
+  'index',
+  'provider-ids',
+  'relaying-party',
+  'password-feature',
+])
 
 /** The rows of the first table after `heading` on a page: each row's cells, as written. */
 export function tableAfter(page: string, heading: string): string[][] {

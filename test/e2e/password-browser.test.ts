@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import Nodemailer from '../../src/providers/nodemailer.js'
-import Password from '../../src/providers/password.js'
+import Password from '../../src/passwords/password.js'
 import { startLocalMailbox, type LocalMailbox } from '../../src/testing/local-mailbox.js'
 import type { AuthConfig } from '../../src/types.js'
 import { postgresEmailBackend, sqliteEmailBackend, type EmailBackend } from '../email/flow-harness.js'

@@ -20,7 +20,13 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
  * Provider modules that are deliberately not public builders: types, and the modules behind `gatehouse-auth/providers`
  * (excluded from the `./providers/*` pattern with `null`).
  */
-const PRIVATE_PROVIDER_MODULES = ['provider-types', 'index', 'provider-ids', 'relaying-party']
+const PRIVATE_PROVIDER_MODULES = [
+  'provider-types',
+  'index',
+  'provider-ids',
+  'relaying-party',
+  'password-feature',
+]
 
 /** `./dist/x/y.js` → `src/x/y.ts` (and `.d.ts` → `.ts`). */
 function toSource(target: string): string {

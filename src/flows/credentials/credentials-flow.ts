@@ -1,8 +1,7 @@
 import { CallbackRouteError, CredentialsSignin } from '../../errors.js'
 import type { CredentialsConfig } from '../../providers/provider-types.js'
 import { keepTypedValues } from '../../pages/kept-sign-in-values.js'
-import { isPasswordProvider, passwordFeature } from '../../passwords/password-feature.js'
-import { passwordSignIn } from '../../passwords/password-sign-in.js'
+import { isPasswordProvider, passwordFeature } from '../../providers/password-feature.js'
 import type { SignInFlow } from '../sign-in-flow.js'
 import { credentialsSignInForm } from './credentials-sign-in-form.js'
 
@@ -59,7 +58,7 @@ export const credentialsFlow: SignInFlow<CredentialsConfig, undefined> = {
   },
 
   async finish(ctx, provider) {
-    if (isPasswordProvider(provider)) return passwordSignIn(ctx, provider)
+    if (isPasswordProvider(provider)) return provider[passwordFeature].signIn(ctx, provider)
     const credentials = { ...ctx.req.body }
     let user
     try {

@@ -1,11 +1,21 @@
-import type { AdapterUser } from '../adapters/adapter.js'
-import type { ResolvedProvider } from '../config/resolve-providers.js'
-import type { CredentialsConfig, EmailConfig } from '../providers/provider-types.js'
+import type { Adapter, AdapterUser } from '../adapters/adapter.js'
+import type { ReportIssue } from '../config/config-issues.js'
+import type { ProviderList } from '../config/resolve-providers.js'
+import type { ResolvedProvider } from '../config/resolved-provider.js'
+import type { FlowIdentity } from '../flows/sign-in-flow.js'
+import type { BreachedPasswordCheckOptions } from '../passwords/breached-password.js'
+import type { HashQueue } from '../passwords/hash-queue.js'
+import type { PasswordHasher } from '../passwords/password-hasher.js'
+import type { ResolvedThrottle } from '../passwords/password-throttle.js'
 import type { RequestContext } from '../routing/request-context.js'
-import type { BreachedPasswordCheckOptions } from './breached-password.js'
-import type { HashQueue } from './hash-queue.js'
-import type { PasswordHasher } from './password-hasher.js'
-import type { ResolvedThrottle } from './password-throttle.js'
+import type { ResponseInternal } from '../types.js'
+import type { CredentialsConfig, EmailConfig } from './provider-types.js'
+
+/**
+ * The `Password` provider's marker and what it carries, in a file with no runtime import: configuration and the
+ * credentials flow (layers below `passwords/`) recognise the provider here and call the functions it carries, so
+ * neither imports `passwords/` at run time (docs/development.md, "No import cycles, and layers by folder").
+ */
 
 /**
  * Marks a `credentials` provider as the `Password` provider and carries what its flows need: Gatehouse's own
@@ -38,6 +48,21 @@ export interface PasswordRuntime {
   readonly fetch: typeof fetch | undefined
   /** What is wrong with the provider's options (reported with the configuration's other problems), if anything. */
   readonly problem: string | undefined
+  /**
+   * At configuration time (`resolve-config.ts`): checks the Password provider against the rest of the
+   * configuration and returns the e-mail sender its messages go through.
+   */
+  readonly resolveSender: (
+    list: ProviderList,
+    adapter: Adapter | undefined,
+    env: Record<string, string | undefined>,
+    report: ReportIssue,
+  ) => EmailConfig | undefined
+  /** The credentials flow's `finish` for this provider: Gatehouse's own password check replaces `authorize`. */
+  readonly signIn: (
+    ctx: RequestContext,
+    provider: PasswordProvider,
+  ) => Promise<FlowIdentity | ResponseInternal>
 }
 
 /** A resolved provider that is the `Password` provider. */
@@ -48,17 +73,4 @@ export function isPasswordProvider(provider: ResolvedProvider | undefined): prov
   return (
     provider !== undefined && typeof (provider as Partial<PasswordProvider>)[passwordFeature] === 'object'
   )
-}
-
-/** The configuration's `Password` provider, if it has one (the first). */
-export function passwordProviderOf(ctx: RequestContext): PasswordProvider | undefined {
-  for (const provider of ctx.config.providers) if (isPasswordProvider(provider)) return provider
-  return undefined
-}
-
-/** The minimum length for `user` (or a new account: `null`). */
-export async function minLengthFor(runtime: PasswordRuntime, user: AdapterUser | null): Promise<number> {
-  const value = typeof runtime.minLength === 'function' ? await runtime.minLength(user) : runtime.minLength
-  // A hook that answers nonsense gets the single-factor minimum, never a weaker one.
-  return Number.isInteger(value) && value >= 8 ? value : 15
 }

@@ -1,15 +1,14 @@
-import { argon2Hasher, argon2ParametersProblem, type Argon2Parameters } from '../passwords/argon2-hasher.js'
-import type { BreachedPasswordCheckOptions } from '../passwords/breached-password.js'
-import { HashQueue, hashQueueProblem, type HashQueueOptions } from '../passwords/hash-queue.js'
-import { passwordFeature, type MinLength, type PasswordRuntime } from '../passwords/password-feature.js'
-import { DEFAULT_MAX_LENGTH, NIST_MIN_LENGTH, SINGLE_FACTOR_MIN_LENGTH } from '../passwords/password-rules.js'
-import {
-  DEFAULT_THROTTLE,
-  throttleProblem,
-  type PasswordThrottleOptions,
-} from '../passwords/password-throttle.js'
+import { isEmailProvider } from '../flows/email/is-email-provider.js'
+import { passwordFeature, type MinLength, type PasswordRuntime } from '../providers/password-feature.js'
+import type { CredentialsConfig, EmailConfig } from '../providers/provider-types.js'
 import { customFetch } from '../symbols.js'
-import type { CredentialsConfig, EmailConfig } from './provider-types.js'
+import { argon2Hasher, argon2ParametersProblem, type Argon2Parameters } from './argon2-hasher.js'
+import type { BreachedPasswordCheckOptions } from './breached-password.js'
+import { HashQueue, hashQueueProblem, type HashQueueOptions } from './hash-queue.js'
+import { passwordSignIn } from './password-sign-in.js'
+import { DEFAULT_MAX_LENGTH, NIST_MIN_LENGTH, SINGLE_FACTOR_MIN_LENGTH } from './password-rules.js'
+import { DEFAULT_THROTTLE, throttleProblem, type PasswordThrottleOptions } from './password-throttle.js'
+import { resolvePasswordSender } from './resolve-password-sender.js'
 
 /** Options of {@link Password}. */
 export interface PasswordOptions {
@@ -75,7 +74,7 @@ function optionsProblem(options: PasswordOptions): string | undefined {
       return `\`${key}\` must be whole seconds from 60.`
   }
   const sender = options.sender as Partial<EmailConfig> | undefined
-  if (sender !== undefined && sender?.type !== 'email')
+  if (sender !== undefined && !isEmailProvider(sender))
     return '`sender` must be an e-mail provider, such as Nodemailer({ server, from }).'
   return (
     argon2ParametersProblem(options.hashing) ??
@@ -126,6 +125,9 @@ export default function Password(options: PasswordOptions = {}): PasswordConfig 
     resetMaxAge: options.resetPasswordMaxAge ?? 3600,
     fetch: options[customFetch],
     problem,
+    // Configuration and the credentials flow call these through the provider, never importing passwords/.
+    resolveSender: resolvePasswordSender,
+    signIn: passwordSignIn,
   })
   return {
     id: options.id ?? 'password',
