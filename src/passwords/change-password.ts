@@ -32,7 +32,7 @@ export async function changePasswordPage(ctx: RequestContext): Promise<ResponseI
   const user = await signedInUser(ctx, password)
   if (user === null)
     return { redirect: signInPageRedirect(ctx, { callbackUrl: passwordPageUrl(ctx, 'change-password') }) }
-  const minLength = await minLengthFor(password.runtime, user)
+  const minLength = await minLengthFor(password.runtime, user, ctx.config.adapter)
   return passwordPage(ctx, (csrfToken, callbackUrl) =>
     renderChangePasswordPage({
       action: ctx.routeUrl('change-password'),

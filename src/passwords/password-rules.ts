@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { AdapterUser } from '../adapters/adapter.js'
+import type { Adapter, AdapterUser } from '../adapters/adapter.js'
 import type { PasswordRuntime } from '../providers/password-feature.js'
 
 /** Why a password was refused; the value of `error=` on the form's address. */
@@ -83,8 +83,23 @@ export async function localPasswordRefusal(input: PasswordRuleInput): Promise<Pa
   return undefined
 }
 
+/**
+ * The default `minLength`: 15 when the password is the only factor, 8 for a user who has turned two-factor sign-in
+ * on (NIST SP 800-63B-4), which {@link minLengthFor} asks the adapter. Compared by identity, so an application's own
+ * function is never second-guessed.
+ */
+export const defaultMinLength = (): number => SINGLE_FACTOR_MIN_LENGTH
+
 /** The minimum length for `user` (or a new account: `null`). */
-export async function minLengthFor(runtime: PasswordRuntime, user: AdapterUser | null): Promise<number> {
+export async function minLengthFor(
+  runtime: PasswordRuntime,
+  user: AdapterUser | null,
+  adapter: Pick<Adapter, 'getTwoFactor'> | undefined,
+): Promise<number> {
+  if (runtime.minLength === defaultMinLength)
+    return user !== null && (await adapter?.getTwoFactor?.(user.id))?.enabled === true
+      ? NIST_MIN_LENGTH
+      : SINGLE_FACTOR_MIN_LENGTH
   const value = typeof runtime.minLength === 'function' ? await runtime.minLength(user) : runtime.minLength
   // A hook that answers nonsense gets the single-factor minimum, never a weaker one.
   return Number.isInteger(value) && value >= NIST_MIN_LENGTH ? value : SINGLE_FACTOR_MIN_LENGTH

@@ -22,7 +22,7 @@ import { createPasswordToken } from './password-tokens.js'
 /** `GET /signup`: the sign-up page. */
 export async function signUpPage(ctx: RequestContext): Promise<ResponseInternal> {
   const { runtime } = passwordContext(ctx)
-  const minLength = await minLengthFor(runtime, null)
+  const minLength = await minLengthFor(runtime, null, ctx.config.adapter)
   return passwordPage(ctx, (csrfToken, callbackUrl) =>
     renderSignUpPage({
       action: ctx.routeUrl('signup/password'),

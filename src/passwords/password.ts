@@ -6,7 +6,7 @@ import { argon2Hasher, argon2ParametersProblem, type Argon2Parameters } from './
 import type { BreachedPasswordCheckOptions } from './breached-password.js'
 import { HashQueue, hashQueueProblem, type HashQueueOptions } from './hash-queue.js'
 import { passwordSignIn } from './password-sign-in.js'
-import { DEFAULT_MAX_LENGTH, NIST_MIN_LENGTH, SINGLE_FACTOR_MIN_LENGTH } from './password-rules.js'
+import { defaultMinLength, DEFAULT_MAX_LENGTH, NIST_MIN_LENGTH } from './password-rules.js'
 import { DEFAULT_THROTTLE, throttleProblem, type PasswordThrottleOptions } from './password-throttle.js'
 import { resolvePasswordSender } from './resolve-password-sender.js'
 
@@ -30,7 +30,7 @@ export interface PasswordOptions {
   /**
    * The shortest password accepted, or a function of the user (`null` for a new account) giving it: NIST SP
    * 800-63B-4 asks 15 when the password is the only factor and allows 8 with a second one. Never below 8.
-   * Default 15.
+   * Default: 15, and 8 for a user who has turned two-factor sign-in on.
    */
   minLength?: MinLength
   /** The longest password accepted, never truncated. At least 64 (NIST). Default 64. */
@@ -111,7 +111,7 @@ export default function Password(options: PasswordOptions = {}): PasswordConfig 
     dummyHash: () => (dummy ??= hasher.hash(crypto.randomUUID() + crypto.randomUUID())),
     sender: options.sender,
     requireEmailVerification: options.requireEmailVerification !== false,
-    minLength: options.minLength ?? SINGLE_FACTOR_MIN_LENGTH,
+    minLength: options.minLength ?? defaultMinLength,
     maxLength: options.maxLength ?? DEFAULT_MAX_LENGTH,
     breachedPasswordCheck:
       breached === true ? {} : breached === undefined || breached === false ? false : breached,

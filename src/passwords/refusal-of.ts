@@ -22,7 +22,7 @@ export async function refusalOf(
   user: AdapterUser | null,
 ): Promise<{ password: string } | { refusal: PasswordRefusal }> {
   const password = normalizePassword(typed)
-  const minLength = await minLengthFor(runtime, user)
+  const minLength = await minLengthFor(runtime, user, ctx.config.adapter)
   const local = await localPasswordRefusal({ password, email, minLength, maxLength: runtime.maxLength })
   if (local !== undefined) return { refusal: local }
   if (runtime.breachedPasswordCheck !== false) {

@@ -48,7 +48,7 @@ export async function resetPasswordPage(ctx: RequestContext): Promise<ResponseIn
     )
   }
   // The page reads only the minimum length for this address; the token is checked when the form is posted.
-  const minLength = await minLengthFor(runtime, await adapter.getUserByEmail(email))
+  const minLength = await minLengthFor(runtime, await adapter.getUserByEmail(email), adapter)
   return passwordPage(ctx, (csrfToken, callbackUrl) =>
     renderNewPasswordPage({
       action: ctx.routeUrl('reset-password'),

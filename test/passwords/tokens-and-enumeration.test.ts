@@ -289,5 +289,21 @@ describe.each(['database', 'jwt'] as const)(
         'email-verified',
       ])
     })
+
+    it('asks 15 characters of a password-only account and 8 of one with two-factor on (the default minLength)', async () => {
+      const email = `eight-${strategy}@example.com`
+      const here = new CookieJar()
+      await signUpVerified(rig, here, email)
+      const user = (await rig.adapter.getUserByEmail(email))!
+      const eight = 'kq7vz2mw'
+      const change = (newPassword: string) =>
+        rig.post(here, '/auth/change-password', { currentPassword: GOOD_PASSWORD, newPassword })
+      expect(errorOf(await change(eight))).toBe('PasswordTooShort')
+      const record = { userId: user.id, secret: 'sealed', lastUsedStep: null, backupCodes: [] }
+      await rig.adapter.setTwoFactor({ ...record, enabled: true, trustedDevicesVersion: 0 })
+      expect((await change(eight)).headers.get('location')).toBe(
+        'http://app.test/auth/change-password?changed=1',
+      )
+    })
   },
 )
