@@ -3,7 +3,7 @@ import {
   readChunkedCookie,
   writeChunkedCookie,
 } from '../cookies/session-cookie-chunks.js'
-import { JWTSessionError } from '../errors.js'
+import { AdapterError, JWTSessionError } from '../errors.js'
 import { isPending } from '../crypto/maybe-then.js'
 import type { MaybePromise } from '../crypto/crypto-backend.js'
 import type { DecryptedSessionToken } from '../crypto/session-jwe.js'
@@ -277,10 +277,13 @@ export const jwtSession: SessionStrategy = {
       // Only a session that stands may end the others (an old or foreign cookie must not sign its user out).
       if (decoded && revocable) {
         const answer = everywhere ? await revokedAnswer(ctx, decoded.payload, {}) : undefined
-        // The cookie is cleared whatever happens; a revocation the store could not record is logged.
-        await revokeToken(ctx, decoded.payload, everywhere && answer === undefined).catch((error: unknown) =>
-          ctx.config.logger.error(new JWTSessionError(error as Error, { reason: 'session_lookup_failed' })),
-        )
+        // A revocation the store could not record fails the sign-out (503, the cookie kept for a retry), as a
+        // database session's does: clearing the cookie would report it done while a copy of the token stays valid.
+        await revokeToken(ctx, decoded.payload, everywhere && answer === undefined).catch((error: unknown) => {
+          if (error instanceof AdapterError) throw error
+          const message = error instanceof Error ? error.message : String(error)
+          throw new AdapterError(`The session could not be revoked: ${message}`, { cause: error })
+        })
       }
       await fireEvent(ctx, ctx.config.events.signOut, { token: decoded?.payload ?? null })
     }

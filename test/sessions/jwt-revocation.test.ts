@@ -222,6 +222,29 @@ describe('revocable JWT sessions, in one process', () => {
     expect(setCookie(res, SESSION)).toBeUndefined()
   })
 
+  it('a sign-out the store cannot record is answered as failed and keeps the cookie; the retry signs out (#26)', async () => {
+    const store = new MemoryStore()
+    const config = baseConfig({ session: { revocationCheckInterval: 0 }, stores: { sessions: store } })
+    const jar = new CookieJar()
+    const value = await signIn(config, jar)
+    const down = vi.spyOn(store, 'addSessionRevocation').mockRejectedValue(new Error('store down'))
+    const csrfToken = await client.csrf(config, jar)
+    const signOut = () =>
+      client.call(config, jar, '/auth/signout', { method: 'POST', body: new URLSearchParams({ csrfToken }) })
+    const failed = await signOut()
+    // As a database session's: a redirect to the error page, which answers 503 (code=unavailable).
+    expect(failed.status).toBe(302)
+    expect(failed.headers.get('location')).toContain('code=unavailable')
+    expect(setCookie(failed, SESSION)).toBeUndefined()
+    expect(jar.values.get(SESSION)).toBe(value)
+    down.mockRestore()
+    const done = await signOut()
+    expect(done.status).toBe(302)
+    const copy = new CookieJar()
+    copy.values.set(SESSION, value)
+    expect((await session(config, copy)).body).toBeNull()
+  })
+
   it('a token issued before a generation was raised, without the claims, is revoked by the raise', async () => {
     const store = new MemoryStore()
     const plain = baseConfig()
