@@ -5,6 +5,7 @@
  */
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MemoryStore } from '../../src/stores/memory-store.js'
 import { RedisStore } from '../../src/stores/redis-store.js'
 import { redisAvailable, REDIS_URL } from '../email/limit-redis-support.js'
 import { CookieJar } from '../support/cookie-jar.js'
@@ -143,5 +144,32 @@ describe('two instances sharing the counters through the real Redis', () => {
     expect(query(await signIn(a, email, GOOD_PASSWORD)).get('error')).toBe('TooManyAttempts')
     expect(query(await signIn(b, email, GOOD_PASSWORD)).get('error')).toBe('TooManyAttempts')
     expect((await redis.keys(`${prefix}*password:failures:*`)).length).toBe(1)
+  })
+})
+
+describe('a limits store that is down', () => {
+  let rig: PasswordRig
+  let down = false
+  beforeAll(async () => {
+    const store = new MemoryStore()
+    const limits = {
+      increment: (key: string, windowMs: number) =>
+        down ? Promise.reject(new Error('store down')) : store.increment(key, windowMs),
+      reset: (key: string) => (down ? Promise.reject(new Error('store down')) : store.reset(key)),
+    }
+    rig = await passwordRig({ stores: { limits } })
+  })
+  afterAll(() => rig.close())
+
+  it('fails closed: the right password gets no session while attempts cannot be counted, and does once they can', async () => {
+    const email = 'store-down@example.com'
+    await signUpVerified(rig, new CookieJar(), email)
+    down = true
+    const jar = new CookieJar()
+    const refused = await rig.post(jar, '/auth/callback/password', { email, password: GOOD_PASSWORD })
+    expect(refused.headers.get('location')).not.toBe('http://app.test/')
+    expect(jar.get('authjs.session-token')).toBeUndefined()
+    down = false
+    expect((await signIn(rig, email, GOOD_PASSWORD)).headers.get('location')).toBe('http://app.test/')
   })
 })
