@@ -279,11 +279,13 @@ export const jwtSession: SessionStrategy = {
         const answer = everywhere ? await revokedAnswer(ctx, decoded.payload, {}) : undefined
         // A revocation the store could not record fails the sign-out (503, the cookie kept for a retry), as a
         // database session's does: clearing the cookie would report it done while a copy of the token stays valid.
-        await revokeToken(ctx, decoded.payload, everywhere && answer === undefined).catch((error: unknown) => {
-          if (error instanceof AdapterError) throw error
-          const message = error instanceof Error ? error.message : String(error)
-          throw new AdapterError(`The session could not be revoked: ${message}`, { cause: error })
-        })
+        await revokeToken(ctx, decoded.payload, everywhere && answer === undefined).catch(
+          (error: unknown) => {
+            if (error instanceof AdapterError) throw error
+            const message = error instanceof Error ? error.message : String(error)
+            throw new AdapterError(`The session could not be revoked: ${message}`, { cause: error })
+          },
+        )
       }
       await fireEvent(ctx, ctx.config.events.signOut, { token: decoded?.payload ?? null })
     }
