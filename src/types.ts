@@ -252,6 +252,7 @@ export type WarningCode =
   | 'provider-renamed'
   | 'email-send-limit'
   | 'stores-not-shared'
+  | 'password-throttle-store-down'
 
 /** Where Gatehouse writes its logs. */
 export interface LoggerInstance {

@@ -20,6 +20,9 @@ const warningText: Record<WarningCode, string> = {
     'With several instances, limits count per instance and a single-use value (a passkey challenge) can be used ' +
     'once on each: give every instance one shared store for both roles, `stores: { limits: store, singleUse: ' +
     "store }` with a RedisStore (gatehouse-auth/stores/redis) or the database's own (PostgresStore, MySQLStore).",
+  'password-throttle-store-down':
+    "A password attempt was not counted: `stores.limits` failed and the Password provider's " +
+    "`throttle.whenStoreDown` is 'allow', so it was checked without the throttle.",
 }
 
 /** The configuration problem an error reports (`cause.issue`), and on a request's line how many there are in all. */

@@ -23,7 +23,12 @@ export function typedAddress(value: string): string | undefined {
 
 /** The throttle of a configuration's Password provider, on the configuration's `stores.limits`. */
 export function throttleOf(ctx: RequestContext, provider: PasswordProvider): PasswordThrottle {
-  return new PasswordThrottle(ctx.config.stores.limits, provider[passwordFeature].throttle)
+  return new PasswordThrottle(ctx.config.stores.limits, provider[passwordFeature].throttle, (error) =>
+    ctx.config.logger.warn(
+      'password-throttle-store-down',
+      `A password attempt was not counted (stores.limits failed: ${error instanceof Error ? error.message : String(error)}); throttle.whenStoreDown is 'allow'.`,
+    ),
+  )
 }
 
 function refused(ctx: RequestContext, provider: PasswordProvider, why: string): never {

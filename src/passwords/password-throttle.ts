@@ -21,6 +21,12 @@ export interface PasswordThrottleOptions {
    * then that client waits for the window to end. `false` turns it off. Default { max: 50, windowMs: 900 000 }.
    */
   perClient?: { max: number; windowMs: number } | false
+  /**
+   * What a password attempt gets while `stores.limits` cannot count it (Redis or the database down): `'refuse'`
+   * (fail closed: the error page, never an unthrottled guess) or `'allow'` (fail open: checked without the
+   * throttle, each miss logged). Default `'refuse'`.
+   */
+  whenStoreDown?: 'refuse' | 'allow'
 }
 
 export type ResolvedThrottle = Required<Omit<PasswordThrottleOptions, 'perClient'>> & {
@@ -33,6 +39,7 @@ export const DEFAULT_THROTTLE: ResolvedThrottle = Object.freeze({
   maxDelay: 900_000,
   maxConsecutiveFailures: 100,
   perClient: Object.freeze({ max: 50, windowMs: 900_000 }),
+  whenStoreDown: 'refuse',
 })
 
 // Counters outlive any delay: failures stay consecutive until a success or a reset clears them.
@@ -58,6 +65,8 @@ export function throttleProblem(value: unknown): string | undefined {
   const c = t.perClient as Record<string, unknown> | false
   if (c !== false && (typeof c !== 'object' || c === null || !whole(c.max, 1) || !whole(c.windowMs, 1000)))
     return '`throttle.perClient` must be `false` or { max: a whole number from 1, windowMs: 1000 or more }.'
+  if (t.whenStoreDown !== 'refuse' && t.whenStoreDown !== 'allow')
+    return "`throttle.whenStoreDown` must be 'refuse' or 'allow'."
   return undefined
 }
 
@@ -85,7 +94,20 @@ export class PasswordThrottle {
   constructor(
     readonly store: RateLimitStore,
     readonly options: ResolvedThrottle,
+    /** Told of a store failure let through (`whenStoreDown: 'allow'`). */
+    readonly onStoreDown: (error: unknown) => void = () => {},
   ) {}
+
+  // Fails closed (rethrows) unless the application chose to let attempts through while the store is down.
+  async #orOpen<T>(work: () => Promise<T>, open: T): Promise<T> {
+    try {
+      return await work()
+    } catch (error) {
+      if (this.options.whenStoreDown !== 'allow') throw error
+      this.onStoreDown(error)
+      return open
+    }
+  }
 
   #keys(account: string, client: string | undefined) {
     const a = sha(account)
@@ -114,7 +136,11 @@ export class PasswordThrottle {
   }
 
   /** Whether an attempt for `account` from `client` must wait, and how long. */
-  async check(account: string, client: string | undefined): Promise<Throttled | undefined> {
+  check(account: string, client: string | undefined): Promise<Throttled | undefined> {
+    return this.#orOpen(() => this.#check(account, client), undefined)
+  }
+
+  async #check(account: string, client: string | undefined): Promise<Throttled | undefined> {
     const keys = this.#keys(account, client)
     const now = Date.now()
     const [accountUntil, clientUntil] = await Promise.all([
@@ -128,7 +154,11 @@ export class PasswordThrottle {
   }
 
   /** Counts a failed attempt, opening the waits it calls for. */
-  async failed(account: string, client: string | undefined): Promise<void> {
+  failed(account: string, client: string | undefined): Promise<void> {
+    return this.#orOpen(() => this.#failed(account, client), undefined)
+  }
+
+  async #failed(account: string, client: string | undefined): Promise<void> {
     const keys = this.#keys(account, client)
     const { freeFailures, baseDelay, maxDelay, maxConsecutiveFailures, perClient } = this.options
     const { count } = await this.store.increment(keys.failures, FAILURE_WINDOW)
@@ -143,8 +173,8 @@ export class PasswordThrottle {
   }
 
   /** After a successful sign-in: the account's failures are no longer consecutive. */
-  async succeeded(account: string): Promise<void> {
-    await this.store.reset(this.#keys(account, undefined).failures)
+  succeeded(account: string): Promise<void> {
+    return this.#orOpen(() => this.store.reset(this.#keys(account, undefined).failures), undefined)
   }
 
   /** After a password reset: the account starts again, unlocked. */

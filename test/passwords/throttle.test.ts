@@ -149,6 +149,7 @@ describe('two instances sharing the counters through the real Redis', () => {
 
 describe('a limits store that is down', () => {
   let rig: PasswordRig
+  let open: PasswordRig
   let down = false
   beforeAll(async () => {
     const store = new MemoryStore()
@@ -158,8 +159,24 @@ describe('a limits store that is down', () => {
       reset: (key: string) => (down ? Promise.reject(new Error('store down')) : store.reset(key)),
     }
     rig = await passwordRig({ stores: { limits } })
+    open = await passwordRig({ stores: { limits }, password: { throttle: { whenStoreDown: 'allow' } } })
   })
-  afterAll(() => rig.close())
+  afterAll(async () => {
+    await rig.close()
+    await open.close()
+  })
+
+  it("with whenStoreDown: 'allow', fails open: the password is checked without the throttle", async () => {
+    const email = 'store-down-open@example.com'
+    await signUpVerified(open, new CookieJar(), email)
+    down = true
+    try {
+      expect(query(await signIn(open, email, WRONG)).get('error')).toBe('CredentialsSignin')
+      expect((await signIn(open, email, GOOD_PASSWORD)).headers.get('location')).toBe('http://app.test/')
+    } finally {
+      down = false
+    }
+  })
 
   it('fails closed: the right password gets no session while attempts cannot be counted, and does once they can', async () => {
     const email = 'store-down@example.com'
