@@ -1,3 +1,6 @@
+import { cryptoBackend } from '#crypto'
+import type { Adapter } from '../adapters/adapter.js'
+import type { AuditEvent } from '../audit/audit-event.js'
 import { PasskeyManagementError } from './passkey-management-error.js'
 import { hasEmailSignIn } from '../flows/email/has-email-sign-in.js'
 import { ownAuthenticator, passkeyAdapter, type PasskeyConfig } from './passkey-store.js'
@@ -59,4 +62,26 @@ export async function deletePasskey(
     )
   }
   await adapter.deleteAuthenticator(credentialID)
+  await recordRemoval(adapter, userId)
+}
+
+/**
+ * The audit trail's `passkey-removed`, written straight to the adapter: these functions get the application's
+ * configuration, not a resolved one with its logger and webhooks, so no webhook goes out for it. Never fails the
+ * deletion it records.
+ */
+async function recordRemoval(adapter: Adapter, userId: string): Promise<void> {
+  if (typeof adapter.createAuditEvent !== 'function') return
+  const event: AuditEvent = {
+    id: cryptoBackend.randomUUID(),
+    userId,
+    type: 'passkey-removed',
+    outcome: 'success',
+    reason: null,
+    provider: null,
+    clientAddress: null,
+    userAgent: null,
+    createdAt: new Date(),
+  }
+  await Promise.resolve(adapter.createAuditEvent(event)).catch(() => undefined)
 }
