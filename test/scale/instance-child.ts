@@ -50,6 +50,8 @@ const { handlers } = createAuth(
     adapterTimeout: 2000,
     session: { strategy: 'database' },
     stores: { limits: store, singleUse: store },
+    // TWO_FACTOR=1: two-factor sign-in on, for the TOTP replay across instances.
+    ...(process.env.TWO_FACTOR === '1' ? { twoFactor: { issuer: 'Gatehouse test' } } : {}),
     logger: {
       error: (e) => void (process.env.LOG_ERRORS && process.stderr.write(`error ${e.name}: ${e.message}\n`)),
       warn: () => {},

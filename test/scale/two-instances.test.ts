@@ -1,8 +1,9 @@
 /**
  * Two Gatehouse processes on one PostgreSQL and one Redis, behind one public address (issue #26): what must hold
  * across instances. A passkey challenge answered on A is refused on B; an e-mail link opened on both at once signs
- * in once; the e-mail send limit counts the sends of both. The PostgreSQL and the Redis are this file's own
- * (private servers on free ports), since the load test beside this one restarts them.
+ * in once; the e-mail send limit counts the sends of both; a TOTP code used on A is refused on B. The PostgreSQL
+ * and the Redis are this file's own (private servers on free ports), since the load test beside this one restarts
+ * them.
  */
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,7 +16,8 @@ import {
   type PrivateRedis,
 } from '../support/private-services.js'
 import { softwareAuthenticator } from '../webauthn/webauthn-harness.js'
-import { CookieJar, PUBLIC, SESSION, csrf, send, startInstance, type Instance } from './instances.js'
+import { stepAt, totpCode } from '../support/rfc6238.js'
+import { CookieJar, PUBLIC, SESSION, csrf, send, signIn, startInstance, type Instance } from './instances.js'
 
 const services = privateServicesAvailable()
 if (!services.ok && process.env.CI) throw new Error(`CI requires private servers: ${services.why}`)
@@ -129,6 +131,53 @@ describe.skipIf(!services.ok)('two instances on one PostgreSQL and one Redis', (
     expect(sent(a)).toBeGreaterThan(0)
     expect(sent(b)).toBeGreaterThan(0)
   }
+
+  it('a TOTP code used on A is refused on B (the time step is spent in the shared database and Redis)', async () => {
+    const env = { DATABASE_URL: postgres.url, REDIS_URL: redis.url, TWO_FACTOR: '1' }
+    const [e, f] = await Promise.all([startInstance('E', env), startInstance('F', env)])
+    try {
+      // Database sessions: the credentials user must be the adapter's.
+      const created = await PostgresAdapter(pool).createUser({
+        id: crypto.randomUUID(),
+        email: 'totp@example.com',
+        emailVerified: null,
+      })
+      const user = created.id
+      const setup = new CookieJar()
+      const first = await signIn(e, setup, user)
+      expect(
+        first.sessionCookie,
+        JSON.stringify([first.status, first.location, first.body]).slice(0, 300),
+      ).toBe('set')
+      const page = await send(e, setup, '/auth/two-factor/setup')
+      const secret = /id="two-factor-secret">([A-Z2-7]+)</.exec(String(page.body))?.[1]
+      expect(secret).toBeDefined()
+      // Enrolled with the previous step's code (one step of drift is allowed), so the current one is still unused.
+      const enrolled = await send(e, setup, '/auth/two-factor/setup', {
+        form: { csrfToken: await csrf(e, setup), code: totpCode(secret!, stepAt() - 1) },
+      })
+      expect(enrolled.status).toBe(200)
+
+      const code = totpCode(secret!, stepAt())
+      const onA = new CookieJar()
+      expect((await signIn(e, onA, user)).location).toBe(`${PUBLIC}/auth/two-factor`)
+      const passed = await send(e, onA, '/auth/callback/two-factor', {
+        form: { csrfToken: await csrf(e, onA), code },
+      })
+      expect(passed.sessionCookie).toBe('set')
+
+      const onB = new CookieJar()
+      expect((await signIn(f, onB, user)).location).toBe(`${PUBLIC}/auth/two-factor`)
+      const replayed = await send(f, onB, '/auth/callback/two-factor', {
+        form: { csrfToken: await csrf(f, onB), code },
+      })
+      expect(replayed.sessionCookie).toBe('untouched')
+      expect(replayed.location).toContain('error=invalid')
+      expect(onB.get(SESSION)).toBeUndefined()
+    } finally {
+      await Promise.all([e.stop(), f.stop()])
+    }
+  }, 60_000)
 
   it('the adapter user behind a passkey sign-in is in the shared database', async () => {
     const adapter = PostgresAdapter(pool)
