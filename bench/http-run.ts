@@ -157,6 +157,14 @@ const sessionJson = JSON.stringify({
   expires: new Date(Date.now() + MAX_AGE * 1000).toISOString(),
 })
 
+// The headers the session endpoint answers with, for the framework apps without Gatehouse (they add the length).
+const sessionHeaders = JSON.stringify({
+  'Cache-Control': 'private, no-cache, no-store',
+  'Content-Type': 'application/json',
+  Expires: '0',
+  Pragma: 'no-cache',
+})
+
 let apps = new Map<string, BuiltApp>()
 
 async function start(server: string): Promise<{ child: ChildProcess; port: number }> {
@@ -167,6 +175,7 @@ async function start(server: string): Promise<{ child: ChildProcess; port: numbe
       AUTH_SECRET: SECRET,
       AUTH_TRUST_HOST: 'true',
       BENCH_SESSION_JSON: sessionJson,
+      BENCH_SESSION_HEADERS: sessionHeaders,
       PORT: String(port),
       HOST: '127.0.0.1',
       // adapter-node takes https without it, and the session cookie would be the `__Secure-` one.

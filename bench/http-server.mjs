@@ -14,6 +14,15 @@ const secret = process.env.AUTH_SECRET
 const sessionJson = process.env.BENCH_SESSION_JSON
 const user = JSON.parse(process.env.BENCH_USER_JSON)
 const authorize = () => ({ ...user })
+// What the session endpoint answers besides the JSON: the servers without Gatehouse send the same, so that each pair
+// differs only in who computes the answer (a shorter or chunked answer would flatter the ratio).
+const sessionHeaders = {
+  'Cache-Control': 'private, no-cache, no-store',
+  'Content-Type': 'application/json',
+  Expires: '0',
+  Pragma: 'no-cache',
+  'Content-Length': Buffer.byteLength(sessionJson),
+}
 const config = {
   providers: [Credentials({ credentials: { email: {}, password: {} }, authorize })],
   secret,
@@ -24,7 +33,7 @@ async function app() {
   switch (name) {
     case 'bare':
       return (_req, res) => {
-        res.writeHead(200, { 'Content-Type': 'application/json' })
+        res.writeHead(200, sessionHeaders)
         res.end(sessionJson)
       }
     case 'node': {
@@ -50,7 +59,7 @@ async function app() {
       const { default: express } = await import('express')
       const app = express()
       app.get('/auth/session', (_req, res) => {
-        res.writeHead(200, { 'Content-Type': 'application/json' })
+        res.writeHead(200, sessionHeaders)
         res.end(sessionJson)
       })
       return app
@@ -68,7 +77,9 @@ async function app() {
         )
         hono.use('/auth/*', authHandler())
       } else {
-        hono.get('/auth/session', (c) => c.body(sessionJson, 200, { 'Content-Type': 'application/json' }))
+        // Hono takes string values and adds the length itself, as it does for Gatehouse's answer.
+        const { 'Content-Length': _length, ...honoHeaders } = sessionHeaders
+        hono.get('/auth/session', (c) => c.body(sessionJson, 200, honoHeaders))
       }
       const listener = getRequestListener(hono.fetch)
       return (req, res) => void listener(req, res)

@@ -21,6 +21,10 @@ if (process.env['BENCH_INSTANCES'] === '1') {
   await import('./multi-instance.js')
   process.exit(0)
 }
+if (process.env['BENCH_INSTRUCTIONS'] === '1') {
+  await import('./http-instructions.js')
+  process.exit(0)
+}
 if (process.env['BENCH_HTTP'] === '1') {
   await import('./http-run.js')
   process.exit(0)

@@ -229,3 +229,26 @@ describe.each(cryptoBackends)('SessionJwe with verified tokens, %s backend', (_n
     expect(spy.calls()).toBe(2)
   })
 })
+
+describe('VerifiedTokenCache found by the tag', () => {
+  const verified = { text: '{"sub":"user-1"}', current: true, flat: undefined }
+
+  it('serves only the exact token that was stored, not another that ends with the same tag', () => {
+    const cache = new VerifiedTokenCache(4)
+    cache.set('header..iv.ciphertext.tag', verified)
+    expect(cache.get('header..iv.ciphertext.tag')).toBe(verified)
+    // Same last segment, different header, IV or ciphertext: a miss (the whole string is compared).
+    for (const other of ['header..iv.ciphertexu.tag', 'headeR..iv.ciphertext.tag', 'x.tag', 'tag'])
+      expect(cache.get(other)).toBeUndefined()
+  })
+
+  it('does not let a token sharing a tag replace or delete the stored one', () => {
+    const cache = new VerifiedTokenCache(4)
+    cache.set('a..iv.one.tag', verified)
+    cache.set('b..iv.two.tag', { text: '{"sub":"user-2"}', current: true, flat: undefined })
+    cache.delete('b..iv.two.tag')
+    expect(cache.get('a..iv.one.tag')).toBe(verified)
+    expect(cache.get('b..iv.two.tag')).toBeUndefined()
+    expect(cache.size).toBe(1)
+  })
+})
