@@ -38,7 +38,7 @@ export async function sqliteBackend(): Promise<Backend> {
   const database = freshSqlite()
   await sqliteAdapter.migrate(database)
   return {
-    adapter: sqliteAdapter.SQLiteAdapter(database) as Required<Adapter>,
+    adapter: sqliteAdapter.SQLiteAdapter(database),
     strategy: 'jwt',
     close: () => void database.close(),
   }
@@ -48,7 +48,7 @@ export async function postgresBackend(): Promise<Backend> {
   const { pool, drop } = await freshPostgres()
   await postgresAdapter.migrate(pool)
   return {
-    adapter: postgresAdapter.PostgresAdapter(pool) as Required<Adapter>,
+    adapter: postgresAdapter.PostgresAdapter(pool),
     strategy: 'database',
     close: drop,
   }
