@@ -3,7 +3,9 @@
  * sessions): each user enrols from the setup page, signs out, and signs in again with the `Password` provider, an
  * e-mail link (real SMTP) or the real `oidc-provider`; each sign-in stops at the challenge with no session cookie
  * and no sign-in recorded, and a code finishes it. A passkey answers the challenge through the page's "Use a
- * passkey" button (a virtual authenticator); a remembered browser skips the step until a real password change on
+ * passkey" button (a virtual authenticator), and a browser holding only another user's passkey gets a message and
+ * no session (a correctly signed answer with it is refused at the HTTP level: two-factor-first-factors.test.ts); a
+ * remembered browser skips the step until a real password change on
  * the change-password page voids it (the new password 8 characters long: the minimum once two-factor is on).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -140,7 +142,7 @@ describe.each([
   )
 
   it.skipIf(skip || unavailable)(
-    'an e-mail link: held, then a code; next time the passkey button answers the challenge',
+    "an e-mail link: held, then a code; next time the passkey button answers it, and another user's passkey cannot",
     async () => {
       const first = await newPage()
       const authenticator = await addAuthenticator(first)
@@ -186,6 +188,33 @@ describe.each([
       await first.waitForURL((url) => url.pathname === '/auth/session')
       expect(await sessionEmail(first.context())).toBe(ERIN)
       expectOneSignIn('email')
+
+      // A browser holding only another user's passkey (Eve's): offered at Erin's challenge, it cannot answer.
+      const eve = await newPage()
+      const eves = await addAuthenticator(eve)
+      await eve.goto(`/auth/signin?callbackUrl=${encodeURIComponent('/auth/session')}`)
+      await eve.getByLabel('Email for a new passkey').fill('eve@example.test')
+      await eve.getByRole('button', { name: 'Create a passkey' }).click()
+      await eve.waitForURL((url) => url.pathname === '/auth/session')
+      await signOut(eve)
+      await eves.cdp.send('WebAuthn.setAutomaticPresenceSimulation', {
+        authenticatorId: eves.id,
+        enabled: false,
+      })
+      forgetSignIns()
+      await emailLinkSignIn(eve, app.mailbox, ERIN)
+      await expectHeld(eve, app.seen)
+      await eves.cdp.send('WebAuthn.setAutomaticPresenceSimulation', {
+        authenticatorId: eves.id,
+        enabled: true,
+      })
+      await eve.getByRole('button', { name: 'Use a passkey' }).click()
+      const status = eve.locator('[data-webauthn-status]')
+      await status.waitFor({ state: 'visible' })
+      expect(await status.textContent()).toMatch(/passkey/i)
+      expect(new URL(eve.url()).pathname).toBe('/auth/two-factor')
+      expect(await hasSession(eve.context())).toBe(false)
+      expect(app.seen.signIn).toEqual([])
     },
     60_000,
   )
