@@ -5,8 +5,8 @@
  * and no sign-in recorded, and a code finishes it. A passkey answers the challenge through the page's "Use a
  * passkey" button (a virtual authenticator), and a browser holding only another user's passkey gets a message and
  * no session (a correctly signed answer with it is refused at the HTTP level: two-factor-first-factors.test.ts); a
- * remembered browser skips the step until a real password change on
- * the change-password page voids it (the new password 8 characters long: the minimum once two-factor is on).
+ * remembered browser skips the step until a real password change on the change-password page voids it (the new
+ * password 8 characters long: the minimum once two-factor is on).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
