@@ -9,6 +9,8 @@ import { webauthnFunctions } from '../flows/webauthn/webauthn-functions.js'
 import type { WebAuthnConfig } from '../providers/provider-types.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { Cookie, ResponseInternal } from '../types.js'
+import { webauthnScriptAsset } from '../pages/webauthn-script-asset.js'
+import type { TwoFactorPasskeyButton } from '../pages/two-factor-challenge-page.js'
 import { TWO_FACTOR_GATE } from './two-factor-gate.js'
 
 /** The configured passkey provider, and the adapter as passkeys need it; `undefined` without either. */
@@ -26,6 +28,24 @@ const purpose = (provider: WebAuthnConfig) => `two-factor:${provider.id}`
 
 function json(status: number, body: unknown, cookies: Cookie[] = []): ResponseInternal {
   return { status, headers: { 'Content-Type': 'application/json' }, body, cookies }
+}
+
+/**
+ * The challenge page's "Use a passkey" button for `userId`: only with a passkey provider and a passkey of that user
+ * (one adapter read), so nobody is offered a ceremony that can only fail. The page runs the sign-in page's own
+ * script file, allowed by its hash.
+ */
+export async function passkeyButtonFor(
+  ctx: RequestContext,
+  userId: string,
+): Promise<TwoFactorPasskeyButton | undefined> {
+  const found = passkeys(ctx)
+  if (!found || (await found.adapter.listAuthenticatorsByUserId(userId)).length === 0) return undefined
+  const asset = webauthnScriptAsset()
+  return {
+    optionsUrl: ctx.routeUrl('two-factor/passkey-options'),
+    script: { src: ctx.routeUrl(`webauthn-script/${asset.fileName}`), sha256: asset.sha256 },
+  }
 }
 
 /**
@@ -55,7 +75,8 @@ export async function twoFactorPasskeyOptions(ctx: RequestContext): Promise<Resp
     userVerification: 'preferred',
   })
   const cookie = await createChallengeCookie(ctx, purpose(provider), { challenge: options.challenge })
-  return json(200, { options }, [cookie])
+  // `action` as the sign-in's options answer says it, so the page script runs this ceremony the same way.
+  return json(200, { action: 'authenticate', options }, [cookie])
 }
 
 /**

@@ -7,7 +7,7 @@ import { renderTwoFactorChallengePage } from '../pages/two-factor-challenge-page
 import type { RequestContext } from '../routing/request-context.js'
 import type { ResponseInternal } from '../types.js'
 import { checkSecondFactor } from './check-second-factor.js'
-import { checkPasskey } from './passkey-second-factor.js'
+import { checkPasskey, passkeyButtonFor } from './passkey-second-factor.js'
 import type { ResolvedTwoFactor } from './resolve-two-factor.js'
 import { trustedDeviceCookie } from './trusted-device.js'
 import { TWO_FACTOR_GATE } from './two-factor-gate.js'
@@ -32,6 +32,11 @@ export function pageError(ctx: RequestContext): 'invalid' | 'locked' | undefined
   return error === 'invalid' || error === 'locked' ? error : undefined
 }
 
+/** The challenge page's `?error=`: the setup page's, and a refused passkey (`passkey`). */
+function challengeError(ctx: RequestContext): 'invalid' | 'locked' | 'passkey' | undefined {
+  return ctx.req.query['error'] === 'passkey' ? 'passkey' : pageError(ctx)
+}
+
 /** `GET {basePath}/two-factor`: the challenge, for a sign-in the two-factor gate holds in this browser. */
 export async function twoFactorChallengePage(ctx: RequestContext): Promise<ResponseInternal> {
   const twoFactor = twoFactorOf(ctx)
@@ -48,8 +53,11 @@ export async function twoFactorChallengePage(ctx: RequestContext): Promise<Respo
     url: ctx.routeUrl('callback/two-factor'),
     csrfToken: csrf.token,
     rememberDays: Math.floor(twoFactor.trustedDeviceMaxAge / 86_400),
-    error: pageError(ctx),
+    error: challengeError(ctx),
     signinUrl: ctx.actionUrl('signin'),
+    passkey: pending.signIn.sessionUser.id
+      ? await passkeyButtonFor(ctx, pending.signIn.sessionUser.id)
+      : undefined,
     theme: ctx.config.theme,
   })
   return { ...pageResult(page), cookies: csrf.cookie ? [csrf.cookie] : [] }
@@ -58,7 +66,8 @@ export async function twoFactorChallengePage(ctx: RequestContext): Promise<Respo
 /**
  * `POST {basePath}/callback/two-factor` (`code`, `csrfToken`, optional `remember`): a correct TOTP or backup code of
  * the held user issues the session (the `jwt` callback and `events.signIn` run now, once); a wrong one answers the
- * challenge again with `error=invalid`, the same for either kind; the fifth wrong code voids the hold.
+ * challenge again with `error=invalid`, the same for either kind; a refused `passkey` (the JSON of a WebAuthn
+ * response to `two-factor/passkey-options`) with `error=passkey`; the fifth wrong answer voids the hold.
  */
 export async function twoFactorCallback(ctx: RequestContext): Promise<ResponseInternal> {
   const twoFactor = twoFactorOf(ctx)
@@ -83,7 +92,10 @@ export async function twoFactorCallback(ctx: RequestContext): Promise<ResponseIn
       reason: 'code_invalid',
     })
     if (tries.count >= HOLD_ATTEMPTS) return voidHold(ctx, pending)
-    return { redirect: `${ctx.routeUrl('two-factor')}?error=invalid` }
+    // A refused passkey says so (a wrong TOTP and a wrong backup code stay one answer).
+    return {
+      redirect: `${ctx.routeUrl('two-factor')}?error=${passkey === undefined ? 'invalid' : 'passkey'}`,
+    }
   }
   await recordAuditEvent(ctx, { type: 'two-factor-used', userId })
   const answer = await resumeSignIn(ctx, pending)

@@ -55,7 +55,7 @@ export const twoFactorRoutes = [
     method: 'POST',
     csrf: 'always',
     page: false,
-    handler: twoFactorRegenerate,
+    handler: configured(twoFactorRegenerate),
   },
   {
     path: 'two-factor/disable',

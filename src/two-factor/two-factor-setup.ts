@@ -183,17 +183,32 @@ async function enrolledUser(
   return { userId, record }
 }
 
+/**
+ * The signed-in, enrolled user who has just given a current code or an unused backup code in `code` (what turning
+ * two-factor off and regenerating backup codes both ask), with their record read again after the check (which
+ * spent a backup code or recorded the step); otherwise the answer back to the setup page with `error=`.
+ */
+async function confirmedUser(
+  ctx: RequestContext,
+  twoFactor: ResolvedTwoFactor,
+): Promise<{ answer: ResponseInternal } | { userId: string; record: AdapterTwoFactor }> {
+  const found = await enrolledUser(ctx, twoFactor)
+  if ('answer' in found) return found
+  const result = await checkSecondFactor(ctx, twoFactor, found.userId, ctx.req.body?.['code'])
+  if (result !== 'ok') {
+    const error = result === 'locked' ? 'locked' : 'invalid'
+    return { answer: { redirect: `${ctx.routeUrl('two-factor/setup')}?error=${error}` } }
+  }
+  const record = (await twoFactor.adapter.getTwoFactor(found.userId)) ?? found.record
+  return { userId: found.userId, record }
+}
+
 /** `POST {basePath}/two-factor/backup-codes` (`code`): ten new backup codes for the signed-in user; the old ones die. */
 export async function twoFactorRegenerate(ctx: RequestContext): Promise<ResponseInternal> {
   const twoFactor = twoFactorOf(ctx)
-  const found = await enrolledUser(ctx, twoFactor)
+  const found = await confirmedUser(ctx, twoFactor)
   if ('answer' in found) return found.answer
-  const result = await checkSecondFactor(ctx, twoFactor, found.userId, ctx.req.body?.['code'])
-  if (result !== 'ok')
-    return {
-      redirect: `${ctx.routeUrl('two-factor/setup')}?error=${result === 'locked' ? 'locked' : 'invalid'}`,
-    }
-  const record = (await twoFactor.adapter.getTwoFactor(found.userId)) ?? found.record
+  const { record } = found
   const codes = newBackupCodes()
   await twoFactor.adapter.setTwoFactor({
     ...record,
@@ -218,14 +233,9 @@ export async function twoFactorRegenerate(ctx: RequestContext): Promise<Response
  */
 export async function twoFactorDisable(ctx: RequestContext): Promise<ResponseInternal> {
   const twoFactor = twoFactorOf(ctx)
-  const found = await enrolledUser(ctx, twoFactor)
+  const found = await confirmedUser(ctx, twoFactor)
   if ('answer' in found) return found.answer
-  const result = await checkSecondFactor(ctx, twoFactor, found.userId, ctx.req.body?.['code'])
-  if (result !== 'ok')
-    return {
-      redirect: `${ctx.routeUrl('two-factor/setup')}?error=${result === 'locked' ? 'locked' : 'invalid'}`,
-    }
-  const record = (await twoFactor.adapter.getTwoFactor(found.userId)) ?? found.record
+  const { record } = found
   await twoFactor.adapter.setTwoFactor({
     ...record,
     enabled: false,

@@ -3,25 +3,30 @@
  * enrol from the setup page (the secret read off the page, codes computed with the test's own RFC 6238
  * implementation), sign in again with the password and stop at the challenge (no session cookie), finish with a
  * code and "remember this browser"; a backup code in another browser; the remembered browser skipping the step until
- * `voidTrustedDevices` (what a password change calls).
+ * `voidTrustedDevices` (what "sign out everywhere" and the password flows call; a real password change voids it in
+ * two-factor-first-factors-browser.test.ts). The database set-up is two-factor-browser-app.ts's.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Adapter } from '../../src/adapters/adapter.js'
-import * as postgresAdapter from '../../src/adapters/postgres.js'
-import * as sqliteAdapter from '../../src/adapters/sqlite.js'
 import { resolveConfig } from '../../src/config/resolve-config.js'
 import { voidTrustedDevices } from '../../src/index.js'
 import Credentials from '../../src/providers/credentials.js'
 import { quietLogger } from '../database/session-flow-scenarios.js'
 import { launchChromium, skipWithoutChromium } from '../support/chromium.js'
 import { stepAt, totpCode } from '../support/rfc6238.js'
-import { databaseAvailable, freshPostgres, freshSqlite } from '../support/test-databases.js'
+import { databaseAvailable } from '../support/test-databases.js'
 import { serveResolved } from '../sign-in-gates/gate-harness.js'
+import {
+  enrolInBrowser,
+  hasSession,
+  postgresBackend,
+  sqliteBackend,
+  type Backend,
+  SESSION,
+} from './two-factor-browser-app.js'
 
 const skip = skipWithoutChromium('two-factor sign-in in Chromium')
 const postgresUp = await databaseAvailable('postgres')
-const SESSION = 'authjs.session-token'
 
 let browser: Browser
 beforeAll(async () => {
@@ -31,31 +36,9 @@ afterAll(async () => {
   await browser?.close()
 })
 
-interface Backend {
-  adapter: Adapter
-  strategy: 'jwt' | 'database'
-  close(): Promise<void> | void
-}
-
-async function sqlite(): Promise<Backend> {
-  const database = freshSqlite()
-  await sqliteAdapter.migrate(database)
-  return {
-    adapter: sqliteAdapter.SQLiteAdapter(database),
-    strategy: 'jwt',
-    close: () => void database.close(),
-  }
-}
-
-async function postgres(): Promise<Backend> {
-  const { pool, drop } = await freshPostgres()
-  await postgresAdapter.migrate(pool)
-  return { adapter: postgresAdapter.PostgresAdapter(pool), strategy: 'database', close: drop }
-}
-
 describe.each([
-  ['SQLite, JWT sessions', sqlite, false],
-  ['PostgreSQL, database sessions', postgres, !postgresUp],
+  ['SQLite, JWT sessions', sqliteBackend, false],
+  ['PostgreSQL, database sessions', postgresBackend, !postgresUp],
 ] as const)('two-factor sign-in in Chromium: %s', (_name, backendOf, unavailable) => {
   let backend: Backend
   let app: Awaited<ReturnType<typeof serveResolved>>
@@ -66,7 +49,7 @@ describe.each([
     backend = await backendOf()
     const { adapter } = backend
     userId = (
-      await adapter.createUser!({
+      await adapter.createUser({
         id: crypto.randomUUID(),
         name: 'Ada',
         email: 'ada@example.test',
@@ -86,7 +69,7 @@ describe.each([
             Credentials({
               credentials: { email: { label: 'Email' }, password: { label: 'Password', type: 'password' } },
               authorize: async ({ email, password }) =>
-                password === 'lovelace' ? await adapter.getUserByEmail!(String(email)) : null,
+                password === 'lovelace' ? await adapter.getUserByEmail(String(email)) : null,
             }),
           ],
         },
@@ -109,28 +92,18 @@ describe.each([
     return page
   }
 
-  const hasSession = async (context: BrowserContext) =>
-    (await context.cookies()).some((cookie) => cookie.name === SESSION)
-
   it.skipIf(skip || unavailable)(
     'enrols, then asks for the code at every sign-in: TOTP, backup code, remembered browser',
     async () => {
       // Enrol, signed in with the password only.
-      const first = await browser.newContext()
+      const first = await browser.newContext({ baseURL: app.origin })
       const page = await signInWithPassword(first)
       expect(await hasSession(first)).toBe(true)
-      await page.goto(`${app.origin}/auth/two-factor/setup`)
-      expect(await page.locator('.qr svg').count()).toBe(1)
-      const secret = (await page.locator('#two-factor-secret').textContent())!.trim()
-      expect(await page.locator('#two-factor-uri').textContent()).toContain(`secret=${secret}`)
-      await page.getByLabel('Code from your app').fill(totpCode(secret, stepAt()))
-      await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
-      const backupCodes = await page.locator('#backup-codes li').allTextContents()
-      expect(backupCodes).toHaveLength(10)
+      const { secret, backupCodes } = await enrolInBrowser(page)
       await first.close()
 
       // Signed out: the password stops at the challenge, without a session.
-      const second = await browser.newContext()
+      const second = await browser.newContext({ baseURL: app.origin })
       const challenge = await signInWithPassword(second)
       expect(new URL(challenge.url()).pathname).toBe('/auth/two-factor')
       expect(await hasSession(second)).toBe(false)
@@ -142,7 +115,7 @@ describe.each([
       expect(await hasSession(second)).toBe(true)
 
       // A backup code in another browser.
-      const third = await browser.newContext()
+      const third = await browser.newContext({ baseURL: app.origin })
       const withBackup = await signInWithPassword(third)
       await withBackup.getByLabel('Code from your authenticator app').fill(backupCodes[0]!)
       await withBackup.getByRole('button', { name: 'Verify' }).click()

@@ -283,7 +283,7 @@ describe('a passkey as the second factor', () => {
     }
     // Eve's passkey, correctly signed, is not Dana's second factor.
     const other = await answerWith(eve)
-    expect(other.res.headers.get('location')).toBe('http://app.test/auth/two-factor?error=invalid')
+    expect(other.res.headers.get('location')).toBe('http://app.test/auth/two-factor?error=passkey')
     const own = await answerWith(dana)
     expect(setNames(own.res)).toContain(SESSION)
     expect(seen.signIn).toHaveLength(1)

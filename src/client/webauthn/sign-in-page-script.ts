@@ -2,7 +2,8 @@
  * The script of the built-in sign-in page's passkey section, bundled with `@simplewebauthn/browser` into
  * `src/pages/webauthn-page-script.generated.ts` (`npm run build:webauthn-script`) and served by Gatehouse itself
  * from `{basePath}/webauthn-script/{hash}.js`. It fetches the options, runs the ceremony and posts the answer with
- * the section's own form, so the callback's redirect is followed by the browser like any other sign-in.
+ * the section's own form, so the callback's redirect is followed by the browser like any other sign-in. The
+ * two-factor challenge page runs it too, for its "Use a passkey" form (`data-webauthn-field="passkey"`).
  *
  * @module
  */
@@ -85,10 +86,11 @@ async function ceremony(
 }
 
 function post(form: HTMLFormElement, action: Action, data: unknown): void {
+  // The two-factor challenge's form has no `action` field and takes the answer as `passkey`.
   const actionField = field(form, 'action')
-  const dataField = field(form, 'data')
-  if (!actionField || !dataField) return
-  actionField.value = action
+  const dataField = field(form, form.dataset['webauthnField'] ?? 'data')
+  if (!dataField) return
+  if (actionField) actionField.value = action
   dataField.value = JSON.stringify(data)
   // HTMLFormElement.prototype.submit: an input named `submit` cannot shadow it, and no submit event fires.
   HTMLFormElement.prototype.submit.call(form)
