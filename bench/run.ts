@@ -2,7 +2,8 @@
  * `npm run bench`: throughput of Gatehouse and of @auth/core 0.41.3 on the same requests, in one process, side by
  * side. Every scenario is first checked to answer correctly on both systems, so no error path is ever timed.
  * `BENCH_QUICK=1` runs a ~10 s smoke version; `BENCH_CONCURRENCY=n` keeps n requests in flight (default 1, one
- * after the other). This reports numbers; it asserts nothing about speed.
+ * after the other). This reports numbers; it asserts nothing about speed. `BENCH_INSTANCES=1`, `BENCH_HTTP=1` and
+ * `BENCH_PASSWORD=1` (password sign-in beside Better Auth, `password-sign-in.ts`) run one of the other benches instead.
  *
  * @module
  */
@@ -27,6 +28,10 @@ if (process.env['BENCH_INSTRUCTIONS'] === '1') {
 }
 if (process.env['BENCH_HTTP'] === '1') {
   await import('./http-run.js')
+  process.exit(0)
+}
+if (process.env['BENCH_PASSWORD'] === '1') {
+  await import('./password-sign-in.js')
   process.exit(0)
 }
 

@@ -35,7 +35,9 @@ export async function signInPage(ctx: RequestContext): Promise<ResponseInternal>
   const secure = usesSecureCookies(ctx)
   const keptCookie = req.cookies[keptValuesCookieName(secure)]
   if (keptCookie !== undefined) cookies.push(clearKeptValuesCookie(secure))
-  const kept = error === 'CredentialsSignin' ? readKeptValues(keptCookie) : undefined
+  // A wrong password keeps the address; so does an address not verified yet, whose message offers to resend to it.
+  const kept =
+    error === 'CredentialsSignin' || error === 'EmailNotVerified' ? readKeptValues(keptCookie) : undefined
   const page = renderSignInPage({
     providers: config.providers.map((p) => ({
       id: p.id,

@@ -15,6 +15,11 @@ export interface CredentialsFormLinks {
   forgotPassword?: string | undefined
   /** Shown under the button as "Create account". */
   createAccount?: string | undefined
+  /**
+   * The page that sends the verification link again (`GET`; its form posts to `{this}/resend`), offered by the
+   * sign-in page under its "not verified yet" message.
+   */
+  resendVerification?: string | undefined
 }
 
 /** What {@link credentialsForm} needs. */

@@ -24,7 +24,7 @@ const MESSAGES: Readonly<Record<string, string>> = Object.freeze({
   MissingCSRF: 'The sign-in form had expired, so nothing was sent. Please try again.',
   // Password accounts: shown only after the right password, so it tells nothing to someone guessing.
   EmailNotVerified:
-    'Your email address is not verified yet. Check your email for the link we sent, or use "Forgot password?" to get a new one.',
+    'Your email address is not verified yet. Check your email for the link we sent, or have it sent again.',
   TooManyAttempts:
     'Too many sign-in attempts. Please wait a while before trying again, or reset your password.',
 })

@@ -16,6 +16,6 @@ export interface SignInPageProvider {
   formFields?: Record<string, CredentialInput> | undefined
   /** A WebAuthn provider's `enableConditionalUI` (passkey autofill; default on). */
   conditionalUI?: boolean | undefined
-  /** A password form's links, relative to the callback URL's base (`signup`, `reset-password`). */
+  /** A password form's links, relative to the callback URL's base (`signup`, `reset-password`, `verify-email`). */
   links?: CredentialsFormLinks | undefined
 }

@@ -12,6 +12,7 @@ import { renderPage, type RenderedPage } from './render-page.js'
 import type { SignInPageProvider } from './sign-in-page-provider.js'
 import type { PageScript, SignInSection, SignInSectionRenderer } from './sign-in-section.js'
 import { signInErrorMessage } from './sign-in-error-message.js'
+import { resendVerificationForm } from './resend-verification-form.js'
 
 export type { SignInPageProvider } from './sign-in-page-provider.js'
 
@@ -40,14 +41,17 @@ type Section = Pick<SignInSection, 'kind' | 'markup' | 'title' | 'intro' | 'idPr
 // attacker-written sentences on our page through a crafted link.
 const SHOWN_CODE = /^[\w-]{1,32}$/
 
-function alert(error: string | undefined, code: string | undefined): SafeHtml | undefined {
+function alert(opts: SignInPageOptions): SafeHtml | undefined {
+  const { error, code } = opts
   const message = signInErrorMessage(error)
   if (message === undefined) return undefined
   const showCode =
     error === 'CredentialsSignin' && code !== undefined && code !== 'credentials' && SHOWN_CODE.test(code)
+  // The refusal of an address not verified yet offers what it asks for: the link, sent again.
+  const resend = error === 'EmailNotVerified' ? resendVerificationForm(opts) : undefined
   return html`<div class="alert" role="alert">
     <p>${message}</p>
-    ${showCode && html`<p>Error code: <code>${code}</code></p>`}
+    ${showCode && html`<p>Error code: <code>${code}</code></p>`} ${resend}
   </div>`
 }
 
@@ -130,7 +134,7 @@ export function renderSignInPage(opts: SignInPageOptions): RenderedPage {
   // With a primary action elsewhere, provider buttons step back to the secondary style (CSS, so that their
   // colours still apply on a page of provider buttons alone).
   const body = html`<h1>Sign in</h1>
-    ${alert(opts.error, opts.code)}
+    ${alert(opts)}
     ${
       blocks.length > 0
         ? html`<div class="ways${primaryTaken ? ' has-primary' : ''}">${blocks}</div>`

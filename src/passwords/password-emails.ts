@@ -74,6 +74,33 @@ export function noAccountResetMessage(host: string, signUpUrl: string): Password
   )
 }
 
+/** To an address whose account needs no verification (verified, or not a password account) that asked for a link. */
+export function alreadyVerifiedMessage(host: string, signInUrl: string, resetUrl: string): PasswordMessage {
+  return message(
+    `Your email for ${host} is already verified`,
+    [
+      `Someone asked for a new verification link for this address at ${host}, but its account needs no verification.`,
+      'If it was you, sign in, or reset your password if you forgot it. If not, ignore this message: your account is unchanged.',
+    ],
+    [
+      ['Sign in', signInUrl],
+      ['Reset your password', resetUrl],
+    ],
+  )
+}
+
+/** To an address without an account that asked for a verification link: a mail as in the other cases. */
+export function noAccountVerifyMessage(host: string, signUpUrl: string): PasswordMessage {
+  return message(
+    `Verify your email for ${host}`,
+    [
+      `Someone asked for a new verification link for this address at ${host}, but this address has no account.`,
+      'If it was you, you may have used another address, or you can create an account. If not, ignore this message.',
+    ],
+    [['Create an account', signUpUrl]],
+  )
+}
+
 /**
  * Sends a message through the configuration's password sender (`Password({ sender })` or the first e-mail
  * provider), as its `sendVerificationRequest` with `message` set. A failure is logged and reported as `false`;

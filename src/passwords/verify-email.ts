@@ -11,7 +11,8 @@ import {
 } from '../pages/password-pages.js'
 import type { RequestContext } from '../routing/request-context.js'
 import type { ResponseInternal } from '../types.js'
-import { field, passwordPageUrl, refusedPassword } from './password-answers.js'
+import { field, passwordPageUrl, refusedPassword, signInPageRedirect } from './password-answers.js'
+import { alreadyVerifiedMessage, noAccountVerifyMessage, sendPasswordMail } from './password-emails.js'
 import { passwordContext, passwordPage, queryField } from './password-context.js'
 import { typedAddress } from './password-sign-in.js'
 import { checkYourEmail, sendVerificationLink } from './password-sign-up.js'
@@ -77,15 +78,38 @@ export async function verifyEmail(ctx: RequestContext): Promise<ResponseInternal
   })
 }
 
-/** `POST /verify-email/resend`: a new link for an account not verified yet; the same answer for every address. */
+/**
+ * `POST /verify-email/resend`: a mail to every well-formed address within the send limits, so the answer, its time
+ * included, is the same for all: a new link to an account not verified yet; "already verified" with sign-in and reset
+ * links to any other account; "no account" with a sign-up link to an unknown address. None but the first has a token.
+ */
 export async function resendVerification(ctx: RequestContext): Promise<ResponseInternal> {
   const { runtime, adapter } = passwordContext(ctx)
   const email = typedAddress(field(ctx, 'email'))
   if (email === undefined) return refusedPassword(passwordPageUrl(ctx, 'verify-email'), 'InvalidEmail')
   const limits = await checkSendLimits(ctx, ctx.config.passwordSender!, email)
-  if (limits.over !== undefined) return checkYourEmail(ctx)
+  if (limits.over !== undefined) {
+    ctx.config.logger.warn(
+      'email-send-limit',
+      `No verification e-mail sent: the per-${limits.over} send limit was reached.`,
+    )
+    return checkYourEmail(ctx)
+  }
   const user = await adapter.getUserByEmail(email)
-  if (user !== null && !user.emailVerified && (await adapter.getPasswordHash(user.id)) !== null)
+  if (user !== null && !user.emailVerified && (await adapter.getPasswordHash(user.id)) !== null) {
     await sendVerificationLink(ctx, email, runtime.verifyMaxAge)
+    return checkYourEmail(ctx)
+  }
+  const host = new URL(ctx.origin).host
+  const expires = new Date(Date.now() + 3_600_000)
+  if (user === null) {
+    const signUpUrl = passwordPageUrl(ctx, 'signup')
+    await sendPasswordMail(ctx, email, signUpUrl, expires, noAccountVerifyMessage(host, signUpUrl))
+  } else {
+    const { url: callbackUrl } = await ctx.callbackUrl()
+    const signInUrl = signInPageRedirect(ctx, { callbackUrl })
+    const resetUrl = passwordPageUrl(ctx, 'reset-password')
+    await sendPasswordMail(ctx, email, signInUrl, expires, alreadyVerifiedMessage(host, signInUrl, resetUrl))
+  }
   return checkYourEmail(ctx)
 }

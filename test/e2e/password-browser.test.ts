@@ -1,7 +1,8 @@
 /**
  * Password accounts in Chromium on the built-in pages, SQLite and PostgreSQL (database sessions): sign up from the
  * sign-in page's "Create account", read the link from the real SMTP server, verify, sign out, sign in; forgot
- * password, reset, the old password refused and another browser context's session ended; change password.
+ * password, reset, the old password refused and another browser context's session ended; change password; an
+ * address not verified yet is refused with the offer to send the link again, which mails a new link that works.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -58,9 +59,9 @@ describe.skipIf(skip).each(backends)('password accounts in Chromium on $name', (
     return context
   }
 
-  async function link(path: string): Promise<string> {
+  async function link(path: string, to = email): Promise<string> {
     const mail = await box!.next()
-    expect(mail.envelope.to).toEqual([email])
+    expect(mail.envelope.to).toEqual([to])
     const found = new RegExp(`http://\\S+${path}\\?\\S+`).exec(mail.text)?.[0]
     expect(found, mail.text).toBeDefined()
     return found!
@@ -172,6 +173,40 @@ describe.skipIf(skip).each(backends)('password accounts in Chromium on $name', (
       } finally {
         await fresh.close()
       }
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('refuses an address not verified yet with the offer to resend; the new link verifies and signs in', async () => {
+    const pending = `pending.${backend.name}@example.com`
+    const context = await newContext()
+    const page = await context.newPage()
+    try {
+      await page.goto('/auth/signup')
+      await page.getByLabel('Email').fill(pending)
+      await page.getByLabel('Password', { exact: true }).fill(FIRST)
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await page.waitForURL((url) => url.pathname === '/auth/verify-request')
+      // The first link is left unread, as in a mail that got lost.
+      await link('/auth/verify-email', pending)
+
+      await page.goto(`/auth/signin?callbackUrl=${encodeURIComponent('/auth/session')}`)
+      await page.getByLabel('Email').fill(pending)
+      await page.getByLabel('Password', { exact: true }).fill(FIRST)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.waitForURL((url) => url.searchParams.get('error') === 'EmailNotVerified')
+      const alert = page.getByRole('alert')
+      expect(await alert.textContent()).toContain('Your email address is not verified yet')
+      expect(await sessionOf(context)).toBeNull()
+
+      await alert.getByRole('button', { name: 'Send the verification email again' }).click()
+      await page.waitForURL((url) => url.pathname === '/auth/verify-request')
+      const again = await link('/auth/verify-email', pending)
+      await page.goto(again)
+      await page.getByRole('button', { name: 'Verify and sign in' }).click()
+      await page.waitForURL((url) => url.pathname === '/auth/session')
+      expect((await sessionOf(context))?.user?.email).toBe(pending)
     } finally {
       await context.close()
     }

@@ -143,6 +143,20 @@ export async function passwordRig(options: RigOptions = {}): Promise<PasswordRig
   }
 }
 
+/** The middle of `values` (the upper one of an even count): what timing tests compare, as one slow run moves it little. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+/**
+ * Whether two medians are alike within a loaded machine's noise: 25 ms apart, or half the larger. One SMTP send in
+ * process (about 150 ms) against none (under 1 ms) is far outside it.
+ */
+export function withinNoise(a: number, b: number): boolean {
+  return Math.abs(a - b) < Math.max(25, 0.5 * Math.max(a, b))
+}
+
 /** Signs up, opens the verification link and confirms it: a verified account, signed in on `jar`. */
 export async function signUpVerified(
   rig: PasswordRig,

@@ -1,7 +1,7 @@
 /**
- * Throttling: per account (the 6th failure waits, the 101st is refused even with the right password until a reset),
- * per client address across accounts, answered at once and alike for unknown addresses, and shared by two
- * configuration instances through the real Redis.
+ * Throttling: per account (the 6th failure waits, the wait doubles up to its cap, the 101st is refused even with
+ * the right password until a reset, however long one waits), per client address across accounts, answered at once
+ * and alike for unknown addresses, and shared by two configuration instances through the real Redis.
  */
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -81,6 +81,61 @@ describe('the lock at 100 consecutive failures', () => {
     })
     expect(reset.headers.get('location')).toBe('http://app.test/')
     expect((await signIn(rig, email, 'a brand new passphrase for me')).headers.get('location')).toBe(
+      'http://app.test/',
+    )
+  })
+})
+
+describe('the default throttle on a clock moved past every wait', () => {
+  // The clock of the throttle (Date.now) and of its store move together; the test moves them past each wait
+  // instead of sleeping through 15-minute delays.
+  const realNow = Date.now
+  let offset = 0
+  let rig: PasswordRig
+  beforeAll(async () => {
+    Date.now = () => realNow() + offset
+    rig = await passwordRig({
+      stores: { limits: new MemoryStore({ now: () => Date.now() }) },
+      password: { throttle: { perClient: false } },
+    })
+  })
+  afterAll(async () => {
+    Date.now = realNow
+    await rig.close()
+  })
+
+  it('doubles the wait from the 6th attempt up to 15 minutes, and locks at 100 until a reset, however long one waits', async () => {
+    const email = 'patient@example.com'
+    await signUpVerified(rig, new CookieJar(), email)
+    const waits: number[] = []
+    for (let failure = 1; failure <= 100; failure++) {
+      expect(query(await signIn(rig, email, WRONG)).get('error'), `failure ${failure}`).toBe(
+        'CredentialsSignin',
+      )
+      if (failure < 5) continue
+      // Even the right password is answered with the wait, and the attempt is not counted.
+      const waiting = query(await signIn(rig, email, GOOD_PASSWORD))
+      expect(waiting.get('error'), `after failure ${failure}`).toBe('TooManyAttempts')
+      const seconds = Number(waiting.get('retryAfter'))
+      waits.push(seconds)
+      if (failure < 100) offset += seconds * 1000 + 1
+    }
+    expect(waits.slice(0, 11)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900])
+    expect(waits.slice(11, 95).every((w) => w === 900)).toBe(true)
+    // The 100th failure locks: a day later, and a year later, the right password is still refused.
+    for (const later of [86_400_000, 365 * 86_400_000]) {
+      offset += later
+      expect(query(await signIn(rig, email, GOOD_PASSWORD)).get('error')).toBe('TooManyAttempts')
+    }
+    await rig.post(new CookieJar(), '/auth/reset-password', { email })
+    const { url } = await rig.linkTo(email, '/auth/reset-password')
+    const reset = await rig.post(new CookieJar(), '/auth/reset-password', {
+      token: url.searchParams.get('token')!,
+      email,
+      password: 'the passphrase after the lock',
+    })
+    expect(reset.headers.get('location')).toBe('http://app.test/')
+    expect((await signIn(rig, email, 'the passphrase after the lock')).headers.get('location')).toBe(
       'http://app.test/',
     )
   })

@@ -14,6 +14,7 @@ import { createAuth } from '../../src/create-auth.js'
 import { toNodeHandler } from '../../src/integrations/node/to-node-handler.js'
 import Credentials from '../../src/providers/credentials.js'
 import Passkey from '../../src/providers/passkey.js'
+import Password from '../../src/passwords/password.js'
 import type { EmailConfig } from '../../src/providers/provider-types.js'
 import { RedisStore } from '../../src/stores/redis-store.js'
 import { skipEmailConfirmation } from '../../src/symbols.js'
@@ -61,6 +62,10 @@ const { handlers } = createAuth(
       Credentials({ credentials: { username: {} }, authorize: ({ username }) => ({ id: String(username) }) }),
       Passkey(),
       email,
+      // PASSWORD=1: password accounts (mails through `email`), cheap hashing, for the throttle across instances.
+      ...(process.env.PASSWORD === '1'
+        ? [Password({ hashing: { memoryCost: 8192, timeCost: 1, parallelism: 1 } })]
+        : []),
     ],
   },
   { env: { AUTH_URL: 'http://app.test/auth' } },

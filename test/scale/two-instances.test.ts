@@ -1,7 +1,8 @@
 /**
  * Two Gatehouse processes on one PostgreSQL and one Redis, behind one public address (issue #26): what must hold
  * across instances. A passkey challenge answered on A is refused on B; an e-mail link opened on both at once signs
- * in once; the e-mail send limit counts the sends of both; a TOTP code used on A is refused on B. The PostgreSQL
+ * in once; the e-mail send limit counts the sends of both; a TOTP code used on A is refused on B; password failures
+ * on A and B add up to one account's throttle. The PostgreSQL
  * and the Redis are this file's own (private servers on free ports), since the load test beside this one restarts
  * them.
  */
@@ -16,6 +17,7 @@ import {
   type PrivateRedis,
 } from '../support/private-services.js'
 import { softwareAuthenticator } from '../webauthn/webauthn-harness.js'
+import { argon2Hasher } from '../../src/passwords/argon2-hasher.js'
 import { stepAt, totpCode } from '../support/rfc6238.js'
 import { CookieJar, PUBLIC, SESSION, csrf, send, signIn, startInstance, type Instance } from './instances.js'
 
@@ -176,6 +178,38 @@ describe.skipIf(!services.ok)('two instances on one PostgreSQL and one Redis', (
       expect(onB.get(SESSION)).toBeUndefined()
     } finally {
       await Promise.all([e.stop(), f.stop()])
+    }
+  }, 60_000)
+
+  it('password failures on A and B count for one account: the 6th attempt is refused on both, even the right password', async () => {
+    const env = { DATABASE_URL: postgres.url, REDIS_URL: redis.url, PASSWORD: '1' }
+    const [g, h] = await Promise.all([startInstance('G', env), startInstance('H', env)])
+    try {
+      const email = 'password-shared@example.com'
+      const right = 'correct horse battery staple'
+      const adapter = PostgresAdapter(pool)
+      const user = await adapter.createUser({ id: crypto.randomUUID(), email, emailVerified: new Date() })
+      const hasher = argon2Hasher({ memoryCost: 8192, timeCost: 1, parallelism: 1 })
+      await adapter.setPasswordHash(user.id, await hasher.hash(right))
+      const attempt = async (instance: Instance, password: string) => {
+        const jar = new CookieJar()
+        return send(instance, jar, '/auth/callback/password', {
+          form: { csrfToken: await csrf(instance, jar), email, password, callbackUrl: `${PUBLIC}/home` },
+        })
+      }
+      expect((await attempt(h, right)).sessionCookie).toBe('set')
+      for (const instance of [g, h, g, h, g]) {
+        expect((await attempt(instance, 'not the right one at all')).location).toContain(
+          'error=CredentialsSignin',
+        )
+      }
+      for (const instance of [g, h]) {
+        const refused = await attempt(instance, right)
+        expect(refused.location).toContain('error=TooManyAttempts')
+        expect(refused.sessionCookie).toBe('untouched')
+      }
+    } finally {
+      await Promise.all([g.stop(), h.stop()])
     }
   }, 60_000)
 

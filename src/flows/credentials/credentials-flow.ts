@@ -33,7 +33,11 @@ export const credentialsFlow: SignInFlow<CredentialsConfig, undefined> = {
     if (!isPasswordProvider(provider)) return { credentials: provider.credentials }
     return {
       credentials: provider.credentials,
-      links: { createAccount: 'signup', forgotPassword: 'reset-password' },
+      links: {
+        createAccount: 'signup',
+        forgotPassword: 'reset-password',
+        resendVerification: 'verify-email',
+      },
     }
   },
 
