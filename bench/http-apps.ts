@@ -77,13 +77,13 @@ const nextAlone: Record<string, string> = {
   ...nextBase,
   'app/api/auth/session/route.ts': `export const dynamic = 'force-dynamic'
 const body = process.env.BENCH_SESSION_JSON
-const headers = JSON.parse(process.env.BENCH_SESSION_HEADERS)
+const headers = JSON.parse(process.env.BENCH_SESSION_HEADERS ?? '{}')
 export function GET() {
   return new Response(body, { headers })
 }
 `,
   'proxy.ts': `const body = process.env.BENCH_SESSION_JSON
-const headers = JSON.parse(process.env.BENCH_SESSION_HEADERS)
+const headers = JSON.parse(process.env.BENCH_SESSION_HEADERS ?? '{}')
 export function proxy() {
   return new Response(body, { headers })
 }
@@ -123,7 +123,7 @@ export const { handle } = SvelteKitAuth({
 const svelteAlone: Record<string, string> = {
   ...svelteBase,
   'src/hooks.server.js': `const body = process.env.BENCH_SESSION_JSON
-const headers = JSON.parse(process.env.BENCH_SESSION_HEADERS)
+const headers = JSON.parse(process.env.BENCH_SESSION_HEADERS ?? '{}')
 export async function handle({ event, resolve }) {
   if (event.url.pathname === '/auth/session')
     return new Response(body, { headers })
