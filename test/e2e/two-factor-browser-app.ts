@@ -7,8 +7,8 @@
  *
  * The browser opens it as `http://localhost:<port>`: a secure context whose host may be a WebAuthn relying party id.
  */
-import type { BrowserContext, CDPSession, Page } from 'playwright-core'
-import { expect } from 'vitest'
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { Adapter } from '../../src/adapters/adapter.js'
 import * as postgresAdapter from '../../src/adapters/postgres.js'
 import * as sqliteAdapter from '../../src/adapters/sqlite.js'
@@ -22,7 +22,8 @@ import { FAST_HASHING, seedPasswordUser } from '../passwords/password-harness.js
 import { recording, seenRecord, type Seen } from '../sign-in-gates/gate-harness.js'
 import { stepAt, totpCode } from '../support/rfc6238.js'
 import { serveAuth } from '../support/serve-auth.js'
-import { freshPostgres, freshSqlite } from '../support/test-databases.js'
+import { launchChromium } from '../support/chromium.js'
+import { databaseAvailable, freshPostgres, freshSqlite } from '../support/test-databases.js'
 
 export const SESSION = 'authjs.session-token'
 export const PASSWORD = 'correct horse battery staple'
@@ -52,6 +53,30 @@ export async function postgresBackend(): Promise<Backend> {
     strategy: 'database',
     close: drop,
   }
+}
+
+/**
+ * The backends the two-factor browser suites run on: SQLite with JWT sessions and PostgreSQL with database sessions
+ * (its cases skipped, loudly, only off CI when PostgreSQL is down: in CI `databaseAvailable` throws).
+ */
+export async function twoFactorBackends(skip: boolean) {
+  const postgresUp = skip ? false : await databaseAvailable('postgres')
+  return [
+    ['SQLite, JWT sessions', sqliteBackend, false],
+    ['PostgreSQL, database sessions', postgresBackend, !postgresUp],
+  ] as const
+}
+
+/** One Chromium for a test file, launched before its tests unless they are skipped and closed after them. */
+export function sharedChromium(skip: boolean): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    if (!skip) browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => browser!
 }
 
 export interface TwoFactorBrowserApp {
