@@ -21,6 +21,8 @@ export default tseslint.config(
       '.quick-start/',
       // Run by `node` against the built package, as an application would (bench/http-run.ts).
       'bench/http-server.mjs',
+      // Plain JavaScript, also copied into the Next.js and SvelteKit bench apps (bench/http-apps.ts).
+      'bench/session-floor.mjs',
       'bench/.generated/',
       // Compiled against the packed package by test/packaging/packed-package.test.ts, where `@auth/core` is Gatehouse.
       'test/fixtures/authjs-augmentation/',

@@ -9,6 +9,7 @@
  * @module
  */
 import type { ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createQuickStartApp, waitForOutput, type QuickStartApp } from '../test/support/quick-start-app.js'
 
 /** A built app: how to start its server on a port, and how to remove it. */
@@ -72,9 +73,33 @@ export const config = { matcher: ['/mw/:path*'] }
 `,
 }
 
-/** The same two answers without Gatehouse: the JSON the session endpoint gives, from a route and from the proxy. */
+/** The floor of a session check (`session-floor.mjs`), copied into the twins as plain JavaScript. */
+const floor = readFileSync(new URL('session-floor.mjs', import.meta.url), 'utf8')
+
+/**
+ * The same two answers without Gatehouse: the JSON the session endpoint gives, from a route and from the proxy;
+ * the same JSON from a catch-all route, as Gatehouse's route is mounted (`/api/alone/session`); and the floor of a
+ * session check in a catch-all route and in the proxy (`/api/floor/session`, `/mw/floor`).
+ */
 const nextAlone: Record<string, string> = {
   ...nextBase,
+  'session-floor.js': floor,
+  // Catch-all routes, as Gatehouse's own is mounted ([...nextauth]): Next matches them at a cost of its own.
+  'app/api/alone/[...nextauth]/route.js': `export const dynamic = 'force-dynamic'
+const body = process.env.BENCH_SESSION_JSON
+const headers = JSON.parse(process.env.BENCH_SESSION_HEADERS ?? '{}')
+export function GET() {
+  return new Response(body, { headers })
+}
+`,
+  'app/api/floor/[...nextauth]/route.js': `import { sessionFloor } from '../../../../session-floor.js'
+export const dynamic = 'force-dynamic'
+const floor = sessionFloor(process.env.AUTH_SECRET)
+const headers = JSON.parse(process.env.BENCH_SESSION_HEADERS ?? '{}')
+export async function GET(request) {
+  return new Response(await floor(request.headers.get('cookie')), { headers })
+}
+`,
   'app/api/auth/session/route.ts': `export const dynamic = 'force-dynamic'
 const body = process.env.BENCH_SESSION_JSON
 const headers = JSON.parse(process.env.BENCH_SESSION_HEADERS ?? '{}')
@@ -82,9 +107,13 @@ export function GET() {
   return new Response(body, { headers })
 }
 `,
-  'proxy.ts': `const body = process.env.BENCH_SESSION_JSON
+  'proxy.js': `import { sessionFloor } from './session-floor.js'
+const body = process.env.BENCH_SESSION_JSON
 const headers = JSON.parse(process.env.BENCH_SESSION_HEADERS ?? '{}')
-export function proxy() {
+const floor = sessionFloor(process.env.AUTH_SECRET)
+export async function proxy(request) {
+  if (request.nextUrl.pathname === '/mw/floor')
+    return new Response(await floor(request.headers.get('cookie')), { headers })
   return new Response(body, { headers })
 }
 export const config = { matcher: ['/mw/:path*'] }
@@ -119,14 +148,22 @@ export const { handle } = SvelteKitAuth({
 `,
 }
 
-/** SvelteKit alone: a `handle` answering the same JSON at the same stage, before any route. */
+/**
+ * SvelteKit alone: a `handle` answering the same JSON at the same stage, before any route; and the floor of a
+ * session check there (`/floor/session`).
+ */
 const svelteAlone: Record<string, string> = {
   ...svelteBase,
-  'src/hooks.server.js': `const body = process.env.BENCH_SESSION_JSON
+  'src/session-floor.js': floor,
+  'src/hooks.server.js': `import { sessionFloor } from './session-floor.js'
+const body = process.env.BENCH_SESSION_JSON
 const headers = JSON.parse(process.env.BENCH_SESSION_HEADERS ?? '{}')
+const floor = sessionFloor(process.env.AUTH_SECRET)
 export async function handle({ event, resolve }) {
   if (event.url.pathname === '/auth/session')
     return new Response(body, { headers })
+  if (event.url.pathname === '/floor/session')
+    return new Response(await floor(event.request.headers.get('cookie')), { headers })
   return resolve(event)
 }
 `,

@@ -6,7 +6,7 @@
  * the other core busy), so this is the figure to compare a wrapper with its framework alone on a shared machine,
  * and to see where a ratio of `BENCH_HTTP=1` comes from. It counts the server's user-space work only (not the
  * kernel's socket work, which both servers of a pair share). Needs `valgrind` (Debian package) and
- * `npm run -s build` first. `BENCH_REQUESTS` (default 3,000; the anchor does a tenth), `BENCH_SERVERS`.
+ * `npm run -s build` first. The floors (`session-floor.mjs`) show the least a session check costs in each server. `BENCH_REQUESTS` (default 3,000; the anchor does a tenth), `BENCH_SERVERS`.
  *
  * @module
  */
@@ -29,20 +29,29 @@ const servers =
     ? fromArgs
     : (process.env['BENCH_SERVERS']?.split(',') ?? [
         'bare',
+        'nodeFloor',
         'node',
         'authjs',
         'express',
         'expressBare',
+        'expressFloor',
         'hono',
         'honoBare',
+        'honoFloor',
         'anchor',
       ])
 /** Each Gatehouse server and what it is measured against. */
 const pairs: [string, string][] = [
   ['node', 'bare'],
+  ['nodeFloor', 'bare'],
+  ['node', 'nodeFloor'],
   ['authjs', 'bare'],
   ['express', 'expressBare'],
+  ['expressFloor', 'expressBare'],
+  ['express', 'expressFloor'],
   ['hono', 'honoBare'],
+  ['honoFloor', 'honoBare'],
+  ['hono', 'honoFloor'],
   ['anchor', 'express'],
 ]
 

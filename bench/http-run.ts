@@ -7,8 +7,10 @@
  * `gatehouse-auth/express` and Express alone answering the same JSON; `gatehouse-auth/hono` and Hono alone; and
  * the Next.js route handler and `auth()` in `proxy.ts` under `next start`, and Next.js alone answering the same JSON
  * from a route and from `proxy.ts`; SvelteKit's `handle` under `node build` and SvelteKit alone (`http-apps.ts`
- * builds those apps first); `@auth/express` as the anchor. Each is checked to answer the session first. Reports numbers; asserts nothing
- * about speed. `BENCH_QUICK=1` (2 rounds of 3 s), `BENCH_ROUNDS`, `BENCH_SECONDS`, `BENCH_SERVERS=bare,node,...`.
+ * builds those apps first); `@auth/express` as the anchor. Beside each framework alone, the floor of a session
+ * check in that framework (`session-floor.mjs`: the least any library must do per check, mounted where Gatehouse is),
+ * so each ratio to the framework alone can be read against what is reachable at all. Each is checked to answer the
+ * session first. Reports numbers; asserts nothing about speed. `BENCH_QUICK=1` (2 rounds of 3 s), `BENCH_ROUNDS`, `BENCH_SECONDS`, `BENCH_SERVERS=bare,node,...`.
  *
  * @module
  */
@@ -66,6 +68,13 @@ const lines: Line[] = [
     path: '/auth/session',
   },
   {
+    name: 'nodeFloor',
+    label: '`node:http`, the floor of a session check',
+    server: 'nodeFloor',
+    cookie: 'kid',
+    path: '/auth/session',
+  },
+  {
     name: 'express',
     label: '`gatehouse-auth/express`',
     server: 'express',
@@ -79,8 +88,22 @@ const lines: Line[] = [
     cookie: 'kid',
     path: '/auth/session',
   },
+  {
+    name: 'expressFloor',
+    label: 'Express, the floor of a session check',
+    server: 'expressFloor',
+    cookie: 'kid',
+    path: '/auth/session',
+  },
   { name: 'hono', label: '`gatehouse-auth/hono`', server: 'hono', cookie: 'kid', path: '/auth/session' },
   { name: 'honoBare', label: 'Hono alone', server: 'honoBare', cookie: 'kid', path: '/auth/session' },
+  {
+    name: 'honoFloor',
+    label: 'Hono, the floor of a session check',
+    server: 'honoFloor',
+    cookie: 'kid',
+    path: '/auth/session',
+  },
   { name: 'next', label: 'Next.js route handler', server: 'next', cookie: 'kid', path: '/api/auth/session' },
   {
     name: 'nextBare',
@@ -88,6 +111,20 @@ const lines: Line[] = [
     server: 'nextBare',
     cookie: 'kid',
     path: '/api/auth/session',
+  },
+  {
+    name: 'nextBareCatchAll',
+    label: 'Next.js alone, catch-all route',
+    server: 'nextBare',
+    cookie: 'kid',
+    path: '/api/alone/session',
+  },
+  {
+    name: 'nextFloor',
+    label: 'Next.js, catch-all route, the floor of a session check',
+    server: 'nextBare',
+    cookie: 'kid',
+    path: '/api/floor/session',
   },
   {
     name: 'nextMiddleware',
@@ -104,6 +141,13 @@ const lines: Line[] = [
     path: '/mw/session',
   },
   {
+    name: 'nextFloorMiddleware',
+    label: 'Next.js, `proxy.ts`, the floor of a session check',
+    server: 'nextBare',
+    cookie: 'kid',
+    path: '/mw/floor',
+  },
+  {
     name: 'sveltekit',
     label: 'SvelteKit `handle`',
     server: 'sveltekit',
@@ -116,6 +160,13 @@ const lines: Line[] = [
     server: 'sveltekitBare',
     cookie: 'kid',
     path: '/auth/session',
+  },
+  {
+    name: 'sveltekitFloor',
+    label: 'SvelteKit, `handle`, the floor of a session check',
+    server: 'sveltekitBare',
+    cookie: 'kid',
+    path: '/floor/session',
   },
   { name: 'anchor', label: '`@auth/express` 0.12', server: 'anchor', cookie: 'kid', path: '/auth/session' },
 ]
@@ -277,12 +328,29 @@ try {
       console.log(`${label}: ${times ? ratio(name, base, 1, 1, 'x') : ratio(name, base, 100, 0, '%')}`)
   }
   against('express', 'expressBare', '`gatehouse-auth/express` of Express alone')
+  against('expressFloor', 'expressBare', 'the floor of a session check in Express, of Express alone')
+  against('express', 'expressFloor', '`gatehouse-auth/express` of that floor')
   against('hono', 'honoBare', '`gatehouse-auth/hono` of Hono alone')
+  against('honoFloor', 'honoBare', 'the floor of a session check in Hono, of Hono alone')
+  against('hono', 'honoFloor', '`gatehouse-auth/hono` of that floor')
+  against('nodeFloor', 'bare', 'the floor of a session check in `node:http`, of bare')
+  against('node', 'nodeFloor', '`toNodeHandler(handlers.GET)` of that floor')
   against('nodeNoKid', 'node', 'a token without `kid` of one with it')
   against('authjs', 'node', '`handlers.GET(toWebRequest(req))` of `toNodeHandler(handlers.GET)`')
   against('next', 'nextBare', 'Next.js route handler of Next.js alone')
+  against('next', 'nextBareCatchAll', 'Next.js route handler of Next.js alone in a catch-all route')
+  against(
+    'nextFloor',
+    'nextBareCatchAll',
+    'the floor of a session check in a catch-all route, of Next.js alone there',
+  )
+  against('next', 'nextFloor', 'Next.js route handler of that floor')
   against('nextMiddleware', 'nextBareMiddleware', 'Next.js `auth()` proxy of Next.js alone')
+  against('nextFloorMiddleware', 'nextBareMiddleware', 'the floor in `proxy.ts`, of Next.js alone')
+  against('nextMiddleware', 'nextFloorMiddleware', 'Next.js `auth()` proxy of that floor')
   against('sveltekit', 'sveltekitBare', 'SvelteKit `handle` of SvelteKit alone')
+  against('sveltekitFloor', 'sveltekitBare', 'the floor of a session check in SvelteKit, of SvelteKit alone')
+  against('sveltekit', 'sveltekitFloor', 'SvelteKit `handle` of that floor')
   against('express', 'anchor', '`gatehouse-auth/express` against `@auth/express`', true)
 } finally {
   for (const child of children) if (child.exitCode === null) child.kill()

@@ -7,6 +7,7 @@
 import { createServer } from 'node:http'
 import { createAuth } from 'gatehouse-auth'
 import Credentials from 'gatehouse-auth/providers/credentials'
+import { sessionFloor } from './session-floor.mjs'
 
 const name = process.argv[2]
 const port = Number(process.env.PORT)
@@ -81,6 +82,44 @@ async function app() {
         const { 'Content-Length': _length, ...honoHeaders } = sessionHeaders
         hono.get('/auth/session', (c) => c.body(sessionJson, 200, honoHeaders))
       }
+      const listener = getRequestListener(hono.fetch)
+      return (req, res) => void listener(req, res)
+    }
+    case 'nodeFloor': {
+      // The floor of a session check (session-floor.mjs) in a bare `node:http` server.
+      const floor = sessionFloor(secret)
+      return (req, res) => {
+        void Promise.resolve(floor(req.headers.cookie)).then((body) => {
+          res.writeHead(200, { ...sessionHeaders, 'Content-Length': Buffer.byteLength(body) })
+          res.end(body)
+        })
+      }
+    }
+    case 'expressFloor': {
+      // The floor of a session check (session-floor.mjs), mounted as `gatehouse-auth/express` is.
+      const { default: express } = await import('express')
+      const floor = sessionFloor(secret)
+      const app = express()
+      app.use('/auth', (req, res) => {
+        void Promise.resolve(floor(req.headers.cookie)).then((body) => {
+          res.writeHead(200, { ...sessionHeaders, 'Content-Length': Buffer.byteLength(body) })
+          res.end(body)
+        })
+      })
+      return app
+    }
+    case 'honoFloor': {
+      // The same floor, mounted as `gatehouse-auth/hono` is: a configuration middleware, then the endpoint's.
+      const { Hono } = await import('hono')
+      const { getRequestListener } = await import('@hono/node-server')
+      const floor = sessionFloor(secret)
+      const { 'Content-Length': _length, ...honoHeaders } = sessionHeaders
+      const hono = new Hono()
+      hono.use('*', async (c, next) => {
+        c.set('authConfig', config)
+        await next()
+      })
+      hono.use('/auth/*', async (c) => c.body(await floor(c.env.incoming.headers.cookie), 200, honoHeaders))
       const listener = getRequestListener(hono.fetch)
       return (req, res) => void listener(req, res)
     }

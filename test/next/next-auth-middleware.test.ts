@@ -189,6 +189,35 @@ describe('auth wrapping a handler', () => {
     expect(new URL(response.headers.get('location')!).pathname).toBe('/api/auth/signin')
   })
 
+  test("Next's own request reaches the handler as it is, also from another copy of next/server (no copy per request)", async () => {
+    const { handlers, auth } = NextAuth(credentialsConfig())
+    const cookie = await signInThroughHandlers(handlers)
+    const seen: Request[] = []
+    const GET = auth((req) => {
+      seen.push(req)
+      return Response.json({ user: req.auth?.user ?? null })
+    })
+    // What the bundler hands `proxy.ts`: a NextRequest whose class is not the one `gatehouse-auth/next` imports.
+    class ForeignNextRequest extends Request {
+      readonly nextUrl = new URL(`${ORIGIN}/api/me`)
+      readonly cookies = { get: () => undefined }
+    }
+    const foreign = new ForeignNextRequest(`${ORIGIN}/api/me`, { headers: { cookie } })
+    expect(foreign).not.toBeInstanceOf(NextRequest)
+    const own = page('/api/me', cookie)
+    for (const request of [foreign, own]) {
+      const answer = await GET(request as NextRequest, context)
+      expect(await answer.json()).toEqual({ user: { name: ada.name, email: ada.email } })
+      expect(seen.pop()).toBe(request)
+    }
+    // A plain Request has no `nextUrl`: it is wrapped, and the handler gets a NextRequest.
+    const plain = new Request(`${ORIGIN}/api/me`, { headers: { cookie } })
+    await GET(plain as NextRequest, context)
+    const wrapped = seen.pop()!
+    expect(wrapped).not.toBe(plain)
+    expect(wrapped).toBeInstanceOf(NextRequest)
+  })
+
   test('wrapped middleware that returns nothing passes the request on', async () => {
     const { auth } = NextAuth(credentialsConfig())
     const response = await auth(() => undefined)(page('/x'), undefined)

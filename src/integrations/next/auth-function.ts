@@ -57,8 +57,29 @@ function appendSetCookies(res: PagesResponse, setCookies: readonly string[]): vo
   }
 }
 
+/**
+ * The request as a `NextRequest`. The one Next hands to `proxy.ts` (or a route) is used as it is, also when it was
+ * made by another copy of `next/server` than ours: the bundler gives the proxy its own copy, so `instanceof` fails
+ * there, and copying would build a second `Request` (headers, body, abort signal) on every request. A plain
+ * `Request` (a test, another framework) is wrapped.
+ */
 function toNextRequest(request: Request): NextRequest {
-  return request instanceof NextRequest ? request : new NextRequest(request)
+  return request instanceof NextRequest || isNextRequest(request)
+    ? (request as NextRequest)
+    : new NextRequest(request)
+}
+
+/** Whether a `Request` has what Gatehouse reads of a `NextRequest`: `nextUrl` (a parsed URL) and `cookies`. */
+function isNextRequest(request: Request): boolean {
+  const { nextUrl, cookies } = request as Partial<NextRequest>
+  return (
+    typeof nextUrl === 'object' &&
+    nextUrl !== null &&
+    typeof nextUrl.href === 'string' &&
+    typeof nextUrl.origin === 'string' &&
+    typeof nextUrl.protocol === 'string' &&
+    typeof cookies?.get === 'function'
+  )
 }
 
 /**
