@@ -85,11 +85,15 @@ export async function runResolved(
  * to the framework wrapper unless the client asked for a JSON redirect. `clientAddress` is the client's address as
  * the integration saw it (for per-client limits).
  */
-export async function runInternal(
+export function runInternal(
   request: Request,
   config: ResolvedConfig,
   raw = config.raw,
   clientAddress?: string,
 ): Promise<ResponseInternal> {
-  return finishResult(request, await handleRequest(request, config, { raw, clientAddress }))
+  // `then` rather than `async`/`await`: one promise fewer per request (`handleRequest` is asynchronous, so nothing
+  // here throws outside the promise).
+  return handleRequest(request, config, { raw, clientAddress }).then((result) =>
+    finishResult(request, result),
+  )
 }

@@ -4,6 +4,7 @@ import { AdapterError, AuthError, InvalidProvider, MissingCSRF, UnknownAction } 
 import { flowFor } from '../flows/flow-for.js'
 import type { ResponseInternal } from '../types.js'
 import { badRequest, errorResult, withSafeLocation } from '../answer/index.js'
+import { isPending } from '../crypto/maybe-then.js'
 import { parseRequest } from './parse-request.js'
 import { RequestContext } from './request-context.js'
 
@@ -18,7 +19,8 @@ export async function handleRequest(
   config: ResolvedConfig,
   { raw = config.raw, clientAddress }: { raw?: boolean; clientAddress?: string | undefined } = {},
 ): Promise<ResponseInternal> {
-  const parsed = await parseRequest(request, config.basePath, config.router, clientAddress)
+  const parsing = parseRequest(request, config.basePath, config.router, clientAddress)
+  const parsed = isPending(parsing) ? await parsing : parsing
   if ('failure' in parsed) {
     config.logger.debug(`bad request: ${parsed.failure}: ${parsed.detail}`)
     if (parsed.failure === 'unknown-action')

@@ -32,14 +32,15 @@ export const MAX_BODY_BYTES = 64 * 1024
 
 /**
  * Parses method, path (through `router`), cookies, query and (for POST) a JSON or form body of at most
- * {@link MAX_BODY_BYTES}.
+ * {@link MAX_BODY_BYTES}. A `GET` is parsed at once (no promise: the session check waits for nothing here); a
+ * `POST` after its body is read.
  */
-export async function parseRequest(
+export function parseRequest(
   request: Request,
   basePath: string,
   router: Router,
   clientAddress?: string,
-): Promise<RoutedRequest | ParseFailure> {
+): RoutedRequest | ParseFailure | Promise<RoutedRequest | ParseFailure> {
   const method = request.method
   if (method !== 'GET' && method !== 'POST')
     return { failure: 'unknown-action', detail: `the method ${method.slice(0, 16)}` }
@@ -55,13 +56,7 @@ export async function parseRequest(
       failure: 'unknown-action',
       detail: `${url.pathname.slice(0, 200)}: no such action under ${basePath}`,
     }
-  let body: Record<string, unknown> | undefined
-  if (method === 'POST') {
-    const read = await readBody(request)
-    if ('failure' in read) return read
-    body = read.body
-  }
-  return {
+  const routed = (body: Record<string, unknown> | undefined): RoutedRequest => ({
     request,
     url,
     method,
@@ -73,7 +68,9 @@ export async function parseRequest(
     query: url.search === '' ? {} : Object.fromEntries(url.searchParams),
     body,
     clientAddress,
-  }
+  })
+  if (method !== 'POST') return routed(undefined)
+  return readBody(request).then((read) => ('failure' in read ? read : routed(read.body)))
 }
 
 async function readBody(
