@@ -76,6 +76,15 @@ export const config = { matcher: ['/mw/:path*'] }
 /** The floor of a session check (`session-floor.mjs`), copied into the twins as plain JavaScript. */
 const floor = readFileSync(new URL('session-floor.mjs', import.meta.url), 'utf8')
 
+/** A Next.js route answering the session JSON without Gatehouse (a static route, and a catch-all one below). */
+const aloneRoute = `export const dynamic = 'force-dynamic'
+const body = process.env.BENCH_SESSION_JSON
+const headers = JSON.parse(process.env.BENCH_SESSION_HEADERS ?? '{}')
+export function GET() {
+  return new Response(body, { headers })
+}
+`
+
 /**
  * The same two answers without Gatehouse: the JSON the session endpoint gives, from a route and from the proxy;
  * the same JSON from a catch-all route, as Gatehouse's route is mounted (`/api/alone/session`); and the floor of a
@@ -85,13 +94,7 @@ const nextAlone: Record<string, string> = {
   ...nextBase,
   'session-floor.js': floor,
   // Catch-all routes, as Gatehouse's own is mounted ([...nextauth]): Next matches them at a cost of its own.
-  'app/api/alone/[...nextauth]/route.js': `export const dynamic = 'force-dynamic'
-const body = process.env.BENCH_SESSION_JSON
-const headers = JSON.parse(process.env.BENCH_SESSION_HEADERS ?? '{}')
-export function GET() {
-  return new Response(body, { headers })
-}
-`,
+  'app/api/alone/[...nextauth]/route.js': aloneRoute,
   'app/api/floor/[...nextauth]/route.js': `import { sessionFloor } from '../../../../session-floor.js'
 export const dynamic = 'force-dynamic'
 const floor = sessionFloor(process.env.AUTH_SECRET)
@@ -100,13 +103,7 @@ export async function GET(request) {
   return new Response(await floor(request.headers.get('cookie')), { headers })
 }
 `,
-  'app/api/auth/session/route.ts': `export const dynamic = 'force-dynamic'
-const body = process.env.BENCH_SESSION_JSON
-const headers = JSON.parse(process.env.BENCH_SESSION_HEADERS ?? '{}')
-export function GET() {
-  return new Response(body, { headers })
-}
-`,
+  'app/api/auth/session/route.ts': aloneRoute,
   'proxy.js': `import { sessionFloor } from './session-floor.js'
 const body = process.env.BENCH_SESSION_JSON
 const headers = JSON.parse(process.env.BENCH_SESSION_HEADERS ?? '{}')

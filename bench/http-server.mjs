@@ -30,6 +30,14 @@ const config = {
   trustHost: true,
 }
 
+/** Writes the floor's answer (session-floor.mjs) to a Node response, with the session endpoint's headers. */
+function answerFloor(floor, req, res) {
+  void Promise.resolve(floor(req.headers.cookie)).then((body) => {
+    res.writeHead(200, { ...sessionHeaders, 'Content-Length': Buffer.byteLength(body) })
+    res.end(body)
+  })
+}
+
 async function app() {
   switch (name) {
     case 'bare':
@@ -89,10 +97,7 @@ async function app() {
       // The floor of a session check (session-floor.mjs) in a bare `node:http` server.
       const floor = sessionFloor(secret)
       return (req, res) => {
-        void Promise.resolve(floor(req.headers.cookie)).then((body) => {
-          res.writeHead(200, { ...sessionHeaders, 'Content-Length': Buffer.byteLength(body) })
-          res.end(body)
-        })
+        answerFloor(floor, req, res)
       }
     }
     case 'expressFloor': {
@@ -101,10 +106,7 @@ async function app() {
       const floor = sessionFloor(secret)
       const app = express()
       app.use('/auth', (req, res) => {
-        void Promise.resolve(floor(req.headers.cookie)).then((body) => {
-          res.writeHead(200, { ...sessionHeaders, 'Content-Length': Buffer.byteLength(body) })
-          res.end(body)
-        })
+        answerFloor(floor, req, res)
       })
       return app
     }

@@ -56,7 +56,22 @@ export function parseRequest(
       failure: 'unknown-action',
       detail: `${url.pathname.slice(0, 200)}: no such action under ${basePath}`,
     }
-  const routed = (body: Record<string, unknown> | undefined): RoutedRequest => ({
+  if (method !== 'POST') return routed(request, url, method, match, clientAddress, undefined)
+  return readBody(request).then((read) =>
+    'failure' in read ? read : routed(request, url, method, match, clientAddress, read.body),
+  )
+}
+
+/** The parsed request (cookies and query read here), once the body, if any, is in. */
+function routed(
+  request: Request,
+  url: URL,
+  method: Method,
+  match: PathMatch,
+  clientAddress: string | undefined,
+  body: Record<string, unknown> | undefined,
+): RoutedRequest {
+  return {
     request,
     url,
     method,
@@ -68,9 +83,7 @@ export function parseRequest(
     query: url.search === '' ? {} : Object.fromEntries(url.searchParams),
     body,
     clientAddress,
-  })
-  if (method !== 'POST') return routed(undefined)
-  return readBody(request).then((read) => ('failure' in read ? read : routed(read.body)))
+  }
 }
 
 async function readBody(
