@@ -3,7 +3,7 @@ import { NextRequest } from 'next/server.js'
 import type { Session } from '../../types.js'
 import { handleAuth, type AuthWrappedHandler } from './handle-auth.js'
 import { cookiesWritable } from './cookies-writable.js'
-import { configFor, type NextBinding } from './next-auth-config.js'
+import { configFor, withBound, type NextBinding } from './next-auth-config.js'
 import { parseSetCookie } from './parse-set-cookie.js'
 import { readSession } from './read-session.js'
 
@@ -125,13 +125,13 @@ export function createAuthFunction(binding: NextBinding): AuthFunction {
     const [first, second] = args
     if (first instanceof Request) {
       const request = toNextRequest(first)
-      return configFor(binding, request).then((bound) => handleAuth(bound, request, second as never))
+      return withBound(binding, request, (bound) => handleAuth(bound, request, second as never))
     }
     if (typeof first === 'function') {
       const handler = first as AuthWrappedHandler
-      return async (request: Request, context?: unknown) => {
+      return (request: Request, context?: unknown) => {
         const next = toNextRequest(request)
-        return handleAuth(await configFor(binding, next), next, context as never, handler)
+        return withBound(binding, next, (bound) => handleAuth(bound, next, context as never, handler))
       }
     }
     const ctx = first as { req?: PagesRequest; res?: PagesResponse } & PagesRequest

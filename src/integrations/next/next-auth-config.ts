@@ -112,3 +112,22 @@ export async function configFor(
   const { input } = binding
   return bindConfig(binding, typeof input === 'function' ? await input(request) : input)
 }
+
+/**
+ * Runs `then` with the bound configuration of a request: at once for a configuration object (no promise of its own
+ * on the route handler's and the proxy's path, which every page load takes), after the function for a function.
+ * Never throws: a failure is the returned promise's rejection.
+ */
+export function withBound<T>(
+  binding: NextBinding,
+  request: NextRequest | undefined,
+  then: (bound: BoundConfig) => Promise<T>,
+): Promise<T> {
+  try {
+    const { input } = binding
+    if (typeof input !== 'function') return then(bindConfig(binding, input))
+    return configFor(binding, request).then(then)
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+  }
+}

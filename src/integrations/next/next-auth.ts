@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server.js'
 import type { Session } from '../../types.js'
 import { createAuthFunction, type AuthFunction } from './auth-function.js'
-import { configFor, nextBinding, type NextAuthConfigInput } from './next-auth-config.js'
+import { configFor, nextBinding, withBound, type NextAuthConfigInput } from './next-auth-config.js'
 import {
   signInAction,
   signOutAction,
@@ -59,10 +59,10 @@ export interface NextAuthResult {
  */
 export function NextAuth(input: NextAuthConfigInput): NextAuthResult {
   const binding = nextBinding(input)
-  const handler = async (request: NextRequest) =>
-    (await configFor(binding, request)).instance.handlers.GET(request)
-  const post = async (request: NextRequest) =>
-    (await configFor(binding, request)).instance.handlers.POST(request)
+  const handler = (request: NextRequest) =>
+    withBound(binding, request, (bound) => bound.instance.handlers.GET(request))
+  const post = (request: NextRequest) =>
+    withBound(binding, request, (bound) => bound.instance.handlers.POST(request))
   const update = async (data: unknown) => updateAction(await configFor(binding, undefined), data)
   return {
     handlers: { GET: handler, POST: post },
