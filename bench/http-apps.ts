@@ -14,8 +14,45 @@ import { createQuickStartApp, waitForOutput, type QuickStartApp } from '../test/
 
 /** A built app: how to start its server on a port, and how to remove it. */
 export interface BuiltApp {
-  start(port: number, env: Record<string, string>): Promise<ChildProcess>
+  /** Starts the server; `prefix` goes before its command line (`valgrind …` for `http-instructions.ts`). */
+  start(port: number, env: Record<string, string>, prefix?: string): Promise<ChildProcess>
   remove(): Promise<void>
+}
+
+/** Which built app answers each app line of the benchmarks (`http-run.ts`, `http-instructions.ts`), at which path. */
+export const appRoutes = {
+  next: { server: 'next', path: '/api/auth/session' },
+  nextBare: { server: 'nextBare', path: '/api/auth/session' },
+  nextBareCatchAll: { server: 'nextBare', path: '/api/alone/session' },
+  nextFloor: { server: 'nextBare', path: '/api/floor/session' },
+  nextMiddleware: { server: 'next', path: '/mw/session' },
+  nextBareMiddleware: { server: 'nextBare', path: '/mw/session' },
+  nextFloorMiddleware: { server: 'nextBare', path: '/mw/floor' },
+  sveltekit: { server: 'sveltekit', path: '/auth/session' },
+  sveltekitBare: { server: 'sveltekitBare', path: '/auth/session' },
+  sveltekitFloor: { server: 'sveltekitBare', path: '/floor/session' },
+} as const satisfies Record<string, { server: string; path: string }>
+
+/**
+ * The environment of a built app's server on `port`: the secret, and the session JSON and headers the apps without
+ * Gatehouse answer with (they add the length themselves).
+ */
+export function appEnv(port: number, secret: string, sessionJson: string): Record<string, string> {
+  return {
+    AUTH_SECRET: secret,
+    AUTH_TRUST_HOST: 'true',
+    BENCH_SESSION_JSON: sessionJson,
+    BENCH_SESSION_HEADERS: JSON.stringify({
+      'Cache-Control': 'private, no-cache, no-store',
+      'Content-Type': 'application/json',
+      Expires: '0',
+      Pragma: 'no-cache',
+    }),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // adapter-node takes https without it, and the session cookie would be the `__Secure-` one.
+    ORIGIN: `http://127.0.0.1:${port}`,
+  }
 }
 
 const nextBase: Record<string, string> = {
@@ -184,10 +221,12 @@ async function built(
     throw new Error(`${name}: ${build} failed:\n${stdout ?? ''}\n${stderr ?? ''}`)
   }
   return {
-    async start(port, env) {
+    async start(port, env, prefix = '') {
       let output = ''
-      const child = app.start(startLine(port), { NODE_ENV: 'production', ...env }, (text) => (output += text))
-      await waitForOutput(name, child, ready, () => output, 120_000)
+      const line = `${prefix}${startLine(port)}`
+      const child = app.start(line, { NODE_ENV: 'production', ...env }, (text) => (output += text))
+      // Under valgrind a framework takes minutes to start.
+      await waitForOutput(name, child, ready, () => output, prefix ? 900_000 : 120_000)
       return child
     },
     remove: () => app.remove(),

@@ -22,7 +22,7 @@ import autocannon from 'autocannon'
 import { EncryptJWT } from 'jose'
 import ts from 'typescript'
 import { deriveEncryptionKey } from '../src/crypto/node/derive-encryption-key.js'
-import { buildApps, type BuiltApp } from './http-apps.js'
+import { appEnv, appRoutes, buildApps, type BuiltApp } from './http-apps.js'
 import { median } from './measure.js'
 import { freshSessionToken } from './session-scenarios.js'
 import { MAX_AGE, SECRET, SESSION_COOKIE, USER } from './create-bench-systems.js'
@@ -104,69 +104,45 @@ const lines: Line[] = [
     cookie: 'kid',
     path: '/auth/session',
   },
-  { name: 'next', label: 'Next.js route handler', server: 'next', cookie: 'kid', path: '/api/auth/session' },
-  {
-    name: 'nextBare',
-    label: 'Next.js alone, route',
-    server: 'nextBare',
-    cookie: 'kid',
-    path: '/api/auth/session',
-  },
+  { name: 'next', label: 'Next.js route handler', cookie: 'kid', ...appRoutes.next },
+  { name: 'nextBare', label: 'Next.js alone, route', cookie: 'kid', ...appRoutes.nextBare },
   {
     name: 'nextBareCatchAll',
     label: 'Next.js alone, catch-all route',
-    server: 'nextBare',
     cookie: 'kid',
-    path: '/api/alone/session',
+    ...appRoutes.nextBareCatchAll,
   },
   {
     name: 'nextFloor',
     label: 'Next.js, catch-all route, the floor of a session check',
-    server: 'nextBare',
     cookie: 'kid',
-    path: '/api/floor/session',
+    ...appRoutes.nextFloor,
   },
   {
     name: 'nextMiddleware',
     label: 'Next.js `auth()` in `proxy.ts`',
-    server: 'next',
     cookie: 'kid',
-    path: '/mw/session',
+    ...appRoutes.nextMiddleware,
   },
   {
     name: 'nextBareMiddleware',
     label: 'Next.js alone, `proxy.ts`',
-    server: 'nextBare',
     cookie: 'kid',
-    path: '/mw/session',
+    ...appRoutes.nextBareMiddleware,
   },
   {
     name: 'nextFloorMiddleware',
     label: 'Next.js, `proxy.ts`, the floor of a session check',
-    server: 'nextBare',
     cookie: 'kid',
-    path: '/mw/floor',
+    ...appRoutes.nextFloorMiddleware,
   },
-  {
-    name: 'sveltekit',
-    label: 'SvelteKit `handle`',
-    server: 'sveltekit',
-    cookie: 'kid',
-    path: '/auth/session',
-  },
-  {
-    name: 'sveltekitBare',
-    label: 'SvelteKit alone, `handle`',
-    server: 'sveltekitBare',
-    cookie: 'kid',
-    path: '/auth/session',
-  },
+  { name: 'sveltekit', label: 'SvelteKit `handle`', cookie: 'kid', ...appRoutes.sveltekit },
+  { name: 'sveltekitBare', label: 'SvelteKit alone, `handle`', cookie: 'kid', ...appRoutes.sveltekitBare },
   {
     name: 'sveltekitFloor',
     label: 'SvelteKit, `handle`, the floor of a session check',
-    server: 'sveltekitBare',
     cookie: 'kid',
-    path: '/floor/session',
+    ...appRoutes.sveltekitFloor,
   },
   { name: 'anchor', label: '`@auth/express` 0.12', server: 'anchor', cookie: 'kid', path: '/auth/session' },
 ]
@@ -208,32 +184,12 @@ const sessionJson = JSON.stringify({
   expires: new Date(Date.now() + MAX_AGE * 1000).toISOString(),
 })
 
-// The headers the session endpoint answers with, for the framework apps without Gatehouse (they add the length).
-const sessionHeaders = JSON.stringify({
-  'Cache-Control': 'private, no-cache, no-store',
-  'Content-Type': 'application/json',
-  Expires: '0',
-  Pragma: 'no-cache',
-})
-
 let apps = new Map<string, BuiltApp>()
 
 async function start(server: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort()
   const app = apps.get(server)
-  if (app) {
-    const env = {
-      AUTH_SECRET: SECRET,
-      AUTH_TRUST_HOST: 'true',
-      BENCH_SESSION_JSON: sessionJson,
-      BENCH_SESSION_HEADERS: sessionHeaders,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // adapter-node takes https without it, and the session cookie would be the `__Secure-` one.
-      ORIGIN: `http://127.0.0.1:${port}`,
-    }
-    return { child: await app.start(port, env), port }
-  }
+  if (app) return { child: await app.start(port, appEnv(port, SECRET, sessionJson)), port }
   const script = server === 'readme' ? readmeServer() : `${root}bench/http-server.mjs`
   const child = spawn(process.execPath, server === 'readme' ? [script] : [script, server], {
     cwd: root,
