@@ -130,7 +130,13 @@ export function createAuthFunction(binding: NextBinding): AuthFunction {
     if (typeof first === 'function') {
       const handler = first as AuthWrappedHandler
       return (request: Request, context?: unknown) => {
-        const next = toNextRequest(request)
+        let next: NextRequest
+        try {
+          next = toNextRequest(request)
+        } catch (error) {
+          // As from an async function: a request Next's class refuses is a rejection, not a throw.
+          return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+        }
         return withBound(binding, next, (bound) => handleAuth(bound, next, context as never, handler))
       }
     }
