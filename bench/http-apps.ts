@@ -10,6 +10,8 @@
  */
 import type { ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { SECRET } from './create-bench-systems.js'
+import { sessionJson } from './server-env.js'
 import { createQuickStartApp, waitForOutput, type QuickStartApp } from '../test/support/quick-start-app.js'
 
 /** A built app: how to start its server on a port, and how to remove it. */
@@ -37,9 +39,9 @@ export const appRoutes = {
  * The environment of a built app's server on `port`: the secret, and the session JSON and headers the apps without
  * Gatehouse answer with (they add the length themselves).
  */
-export function appEnv(port: number, secret: string, sessionJson: string): Record<string, string> {
+export function appEnv(port: number): Record<string, string> {
   return {
-    AUTH_SECRET: secret,
+    AUTH_SECRET: SECRET,
     AUTH_TRUST_HOST: 'true',
     BENCH_SESSION_JSON: sessionJson,
     BENCH_SESSION_HEADERS: JSON.stringify({

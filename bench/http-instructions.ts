@@ -22,8 +22,9 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import autocannon from 'autocannon'
 import { appEnv, appRoutes, buildApps } from './http-apps.js'
+import { serverEnv } from './server-env.js'
 import { freshSessionToken } from './session-scenarios.js'
-import { MAX_AGE, SECRET, SESSION_COOKIE, USER } from './create-bench-systems.js'
+import { SESSION_COOKIE } from './create-bench-systems.js'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -69,11 +70,6 @@ const pairs: [string, string][] = [
   ['anchor', 'express'],
 ]
 
-const sessionJson = JSON.stringify({
-  user: { name: USER.name, email: USER.email },
-  expires: new Date(Date.now() + MAX_AGE * 1000).toISOString(),
-})
-
 /** A server under callgrind: its process, its port, and the environment `callgrind_control` must see it with. */
 interface Counted {
   child: ChildProcess
@@ -94,14 +90,7 @@ async function startServer(name: string, port: number, dir: string): Promise<Cou
   const child = spawn('valgrind', [...valgrindArgs(dir), process.execPath, 'bench/http-server.mjs', name], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'ignore'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      AUTH_SECRET: SECRET,
-      BENCH_USER_JSON: JSON.stringify(USER),
-      BENCH_SESSION_JSON: sessionJson,
-    },
+    env: serverEnv(port),
   })
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${name} exited (${String(code)}) under valgrind`)))
@@ -190,7 +179,7 @@ try {
   for (const [server, app] of apps) {
     const names = appNames.filter((name) => appRoutes[name].server === server)
     const at = ++port
-    const env = appEnv(at, SECRET, sessionJson)
+    const env = appEnv(at)
     const start = async (dir: string): Promise<Counted> => ({
       child: await app.start(at, env, `valgrind ${valgrindArgs(dir).join(' ')} `),
       port: at,

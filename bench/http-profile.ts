@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { serverEnv } from './server-env.js'
 import { freshSessionToken } from './session-scenarios.js'
-import { SECRET, SESSION_COOKIE, USER } from './create-bench-systems.js'
+import { SESSION_COOKIE } from './create-bench-systems.js'
 
 interface Profile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]
@@ -31,14 +32,7 @@ const child = spawn(
   {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      AUTH_SECRET: SECRET,
-      BENCH_USER_JSON: JSON.stringify(USER),
-      BENCH_SESSION_JSON: JSON.stringify({ user: { name: USER.name, email: USER.email }, expires: 'x' }),
-    },
+    env: serverEnv(port),
   },
 )
 await new Promise((resolve) => child.stdout.once('data', resolve))

@@ -24,6 +24,7 @@ import ts from 'typescript'
 import { deriveEncryptionKey } from '../src/crypto/node/derive-encryption-key.js'
 import { appEnv, appRoutes, buildApps, type BuiltApp } from './http-apps.js'
 import { median } from './measure.js'
+import { serverEnv } from './server-env.js'
 import { freshSessionToken } from './session-scenarios.js'
 import { MAX_AGE, SECRET, SESSION_COOKIE, USER } from './create-bench-systems.js'
 
@@ -179,30 +180,17 @@ function freePort(): Promise<number> {
   })
 }
 
-const sessionJson = JSON.stringify({
-  user: { name: USER.name, email: USER.email },
-  expires: new Date(Date.now() + MAX_AGE * 1000).toISOString(),
-})
-
 let apps = new Map<string, BuiltApp>()
 
 async function start(server: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort()
   const app = apps.get(server)
-  if (app) return { child: await app.start(port, appEnv(port, SECRET, sessionJson)), port }
+  if (app) return { child: await app.start(port, appEnv(port)), port }
   const script = server === 'readme' ? readmeServer() : `${root}bench/http-server.mjs`
   const child = spawn(process.execPath, server === 'readme' ? [script] : [script, server], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      AUTH_SECRET: SECRET,
-      AUTH_TRUST_HOST: 'true',
-      BENCH_SESSION_JSON: sessionJson,
-      BENCH_USER_JSON: JSON.stringify(USER),
-    },
+    env: serverEnv(port),
   })
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the ${server} server exited (${String(code)})`)))

@@ -8,8 +8,9 @@
  */
 import { spawn } from 'node:child_process'
 import autocannon from 'autocannon'
+import { serverEnv } from './server-env.js'
 import { freshSessionToken } from './session-scenarios.js'
-import { SECRET, SESSION_COOKIE, USER } from './create-bench-systems.js'
+import { SESSION_COOKIE } from './create-bench-systems.js'
 
 const answers = 1000
 const cookie = `${SESSION_COOKIE}=${await freshSessionToken()}`
@@ -20,14 +21,7 @@ for (const server of ['bare', 'node', 'authjs', 'express', 'expressBare', 'hono'
     ['-f', '-c', '-e', 'trace=write,writev,sendmsg', process.execPath, 'bench/http-server.mjs', server],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        AUTH_SECRET: SECRET,
-        BENCH_USER_JSON: JSON.stringify(USER),
-        BENCH_SESSION_JSON: JSON.stringify({ user: { name: USER.name, email: USER.email } }),
-      },
+      env: serverEnv(port),
     },
   )
   let summary = ''
